@@ -1,0 +1,38 @@
+import { benchApiThroughput } from './api-throughput.js';
+import { benchPageLoad } from './page-load.js';
+import { seedKeypairs, startBenchCloud } from './support.js';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+
+/**
+ * `npm run bench`: figures, not pass/fail. Each benchmark compares against
+ * a baseline measured in the same run on the same machine.
+ */
+async function main() {
+  buildIfStale();
+  const cloud = await startBenchCloud();
+  try {
+    const names = await seedKeypairs(cloud, 20);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+
+    console.log(`\n(a) API: GET key pair list (20 items), ${seconds} s each, 10 connections, autocannon in a second process`);
+    const api = await benchApiThroughput(cloud, seconds);
+    const row = (label: string, r: typeof api.bff) =>
+      `${label.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`;
+    console.log(`${'path'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
+    console.log(row('through the server  GET /api/nova/keypairs/', api.bff));
+    console.log(row('native (baseline)   GET /cloud/compute/v2.1/os-keypairs', api.native));
+    console.log(`ratio server/native: ${api.ratio.toFixed(2)} (the server makes one native call per request)`);
+
+    console.log('\n(b) Page: cold load of /project/key_pairs in headless Chromium (cache disabled), 3 runs');
+    const page = await benchPageLoad(cloud, names[0]);
+    for (const [i, r] of page.runs.entries()) console.log(`run ${i + 1}: time to first row ${r.timeToFirstRowMs} ms, JS transferred ${(r.jsBytesTransferred / 1024).toFixed(1)} KiB in ${r.jsFiles} files`);
+    console.log(`median: time to first row ${page.median.timeToFirstRowMs} ms, JS transferred ${(page.median.jsBytesTransferred / 1024).toFixed(1)} KiB (compressed)`);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,94 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BffContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { type Credentials, evaluate, type Target } from '../policy/engine.js';
+import { POLICY_RULES } from '../policy/rules.js';
+import { IMAGE_FORMATS } from '../settings.js';
+
+interface PolicyBody {
+  rules: unknown;
+  target?: Target;
+}
+
+/** `/api/settings/`, `/api/timezones/` and `/api/policy/` (api-contract §2). */
+export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
+  app.get('/api/settings/', async (request) => {
+    const client = await access.client(request);
+    return { ...settings, OPENSTACK_IMAGE_FORMATS: await imageFormats(() => client.request<ImageSchema>('image', 'GET', '/v2/schemas/image')) };
+  });
+
+  app.get('/api/timezones/', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, max-age=3600');
+    return { timezone_dict: timezoneOffsets(new Date()) };
+  });
+
+  app.post<{ Body: PolicyBody }>('/api/policy/', { schema: { body: { type: 'object', required: ['rules'] } } }, async (request) => {
+    const rules = request.body.rules;
+    if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
+    const session = request.session!;
+    const credentials: Credentials = {
+      roles: session.roles,
+      user_id: session.userId,
+      project_id: session.projectId,
+      domain_id: session.userDomainId,
+    };
+    const target = withDefaults(request.body.target ?? {}, session.projectId, session.userId, session.userDomainId);
+    // The rules are ANDed; a scope with no rule table counts as allowed (api-contract §2).
+    const allowed = rules.every(([scope, action]) => {
+      const table = POLICY_RULES[scope];
+      return !table || evaluate(action, table, credentials, target);
+    });
+    return { allowed };
+  });
+};
+
+type ImageSchema = { properties?: { disk_format?: { enum?: (string | null)[] } } };
+
+/** Horizon's formats, kept only where Glance's schema lists them; the full list when it cannot be read. */
+async function imageFormats(readSchema: () => Promise<{ body: ImageSchema }>): Promise<string[]> {
+  try {
+    const allowed = (await readSchema()).body.properties?.disk_format?.enum;
+    return allowed ? IMAGE_FORMATS.filter((format) => allowed.includes(format)) : IMAGE_FORMATS;
+  } catch {
+    return IMAGE_FORMATS;
+  }
+}
+
+function isRulePairs(value: unknown): value is [string, string][] {
+  return (
+    Array.isArray(value) &&
+    value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'))
+  );
+}
+
+/** openstack_auth fills the target ids the caller did not give with the session's. */
+function withDefaults(target: Target, projectId: string | null, userId: string, domainId: string): Target {
+  return {
+    project_id: projectId,
+    tenant_id: projectId,
+    'project.id': projectId,
+    user_id: userId,
+    'user.id': userId,
+    domain_id: domainId,
+    'project.domain_id': domainId,
+    'user.domain_id': domainId,
+    'group.domain_id': domainId,
+    ...target,
+  };
+}
+
+/** Every IANA zone with its offset now, so daylight saving time is followed. */
+function timezoneOffsets(at: Date): Record<string, string> {
+  const zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
+  const result: Record<string, string> = {};
+  for (const zone of zones) result[zone] = offsetOf(zone, at);
+  return result;
+}
+
+function offsetOf(zone: string, at: Date): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'longOffset' })
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /GMT([+-])(\d{2}):(\d{2})/.exec(name ?? '');
+  return match ? `${match[1]}${match[2]}${match[3]}` : '+0000';
+}

@@ -1,0 +1,110 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { authRoutes } from './api/auth.js';
+import { configRoutes } from './api/config.js';
+import { keystoneRoutes } from './api/keystone.js';
+import { novaRoutes } from './api/nova.js';
+import type { BffContext } from './context.js';
+import { CloudAccess } from './openstack/access.js';
+import { KeystoneClient } from './openstack/keystone.js';
+import { apiGuardPlugin, sendError } from './plugins/api-guard.js';
+import { addResourceSchemas } from './plugins/schemas.js';
+import { sessionPlugin } from './plugins/session.js';
+import { buildSettings } from './settings.js';
+
+export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+
+export interface BuildOptions {
+  /** Keystone's URL; a function when it is only known after listen (the emulator). */
+  authUrl: string | (() => string);
+  sessionSecret: string;
+  /** Endpoint interface to use from the catalog. */
+  interface?: string;
+  settingsOverrides?: Record<string, unknown>;
+  upstreamTimeoutMs?: number;
+  defaultDomain?: string;
+  defaultRegion?: string | null;
+  loginAttemptLimit?: number;
+  loginWindowMs?: number;
+  /** The built SPA; null serves no pages (API tests). */
+  staticDir?: string | null;
+  /** Mounts more routes on the same server, e.g. the emulator at /cloud. */
+  mount?: (app: FastifyInstance) => Promise<void>;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/**
+ * Builds the backend-for-frontend without listening, so tests drive it with
+ * `inject` and main.ts decides where it listens.
+ */
+export async function build(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 }, // both slash forms, never a redirect (api-contract §1.1)
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, strict: false, allErrors: false } },
+  });
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(cookie);
+  await app.register(sessionPlugin, { secret: options.sessionSecret });
+  await app.register(apiGuardPlugin);
+  addResourceSchemas(app, join(PROJECT_ROOT, 'schemas'));
+
+  const timeoutMs = options.upstreamTimeoutMs ?? 30_000;
+  const context: BffContext = {
+    access: new CloudAccess(new KeystoneClient(options.authUrl, timeoutMs), options.interface ?? 'public', timeoutMs),
+    settings: buildSettings(options.settingsOverrides ?? {}),
+    login: {
+      defaultDomain: options.defaultDomain ?? 'Default',
+      defaultRegion: options.defaultRegion ?? null,
+      attemptLimit: options.loginAttemptLimit ?? 10,
+      windowMs: options.loginWindowMs ?? 300_000,
+    },
+  };
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes]) await app.register(routes, context);
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'same-origin');
+    if (!request.url.startsWith('/api/') && !request.url.startsWith('/cloud/')) {
+      reply.header('X-Frame-Options', 'DENY');
+      reply.header(
+        'Content-Security-Policy',
+        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'",
+      );
+    }
+  });
+
+  if (options.mount) await options.mount(app);
+  await serveApp(app, options.staticDir === undefined ? join(PROJECT_ROOT, 'dist') : options.staticDir);
+  return app;
+}
+
+/** The SPA: its files, and index.html for every other page path (HTML5 routing). */
+async function serveApp(app: FastifyInstance, staticDir: string | null): Promise<void> {
+  const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.url.startsWith('/api/') || request.url.startsWith('/cloud/')) {
+      return sendError(reply, 404, `Not found: ${request.method} ${request.url.split('?')[0]}`);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Not found');
+    if (!hasApp) return sendError(reply, 404, 'The dashboard is not built: run npm run build');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

@@ -1,0 +1,15 @@
+import type { CloudAccess } from './openstack/access.js';
+
+/** What every `/api` route module is given when it is registered. */
+export interface BffContext {
+  access: CloudAccess;
+  /** The settings `/api/settings/` serves, before the computed ones are added. */
+  settings: Record<string, unknown>;
+  /** Defaults offered by the login page. */
+  login: {
+    defaultDomain: string;
+    defaultRegion: string | null;
+    attemptLimit: number;
+    windowMs: number;
+  };
+}

@@ -1,0 +1,67 @@
+import { openEmulator } from '../emulator/app.js';
+import { build } from './app.js';
+import { loadConfig } from './config.js';
+
+/**
+ * `npm start`: the dashboard, and the built-in cloud unless OS_AUTH_URL or
+ * OS_CLOUD points at a real one.
+ */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const listenHost = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+  let baseUrl = config.publicUrl ?? `http://${listenHost}:${config.port}`;
+
+  const emulator =
+    config.cloud.kind === 'emulator'
+      ? openEmulator({
+          dataDir: config.dataDir,
+          publicUrl: () => baseUrl,
+          adminPassword: config.adminPassword,
+          demoPassword: config.demoPassword,
+        })
+      : null;
+
+  const app = await build({
+    authUrl: config.cloud.kind === 'real' ? config.cloud.authUrl : () => `${baseUrl}/cloud/identity/v3`,
+    sessionSecret: config.sessionSecret,
+    interface: config.cloud.kind === 'real' ? config.cloud.interface : 'public',
+    defaultDomain: (config.cloud.kind === 'real' && config.cloud.defaultDomain) || 'Default',
+    defaultRegion: config.cloud.kind === 'real' ? (config.cloud.defaultRegion ?? null) : 'RegionOne',
+    settingsOverrides: config.settingsOverrides,
+    upstreamTimeoutMs: config.upstreamTimeoutMs,
+    loginAttemptLimit: config.loginAttemptLimit,
+    loginWindowMs: config.loginWindowMs,
+    logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    mount: emulator ? async (server) => void (await server.register(emulator.plugin, { prefix: '/cloud' })) : undefined,
+  });
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  if (!config.publicUrl && address && typeof address === 'object') baseUrl = `http://${listenHost}:${address.port}`;
+
+  const lines = [`Cloud dashboard: ${baseUrl}/`];
+  if (emulator) {
+    lines.push(
+      `Built-in cloud (emulator): ${baseUrl}/cloud/identity/v3  (data in ${config.dataDir})`,
+      'Log in (domain Default, region RegionOne):',
+      `  admin / ${emulator.credentials.admin}   (cloud administrator, project admin)`,
+      `  demo  / ${emulator.credentials.demo}   (member of project demo)`,
+    );
+  } else if (config.cloud.kind === 'real') {
+    lines.push(`Cloud: ${config.cloud.authUrl}`);
+  }
+  console.log(lines.join('\n'));
+
+  const shutdown = async () => {
+    await app.close();
+    emulator?.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,93 @@
+import { type CatalogEntry, endpointUrl } from './catalog.js';
+import { callUpstream, type UpstreamResponse } from './http.js';
+
+export interface CloudRequestOptions {
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** Microversion, e.g. "2.9" for compute; sent in both header spellings Nova reads. */
+  microversion?: string;
+  headers?: Record<string, string>;
+}
+
+interface VersionRange {
+  min: string;
+  max: string;
+}
+
+/** Microversion ranges per endpoint URL, shared by every session of the process. */
+const versionRanges = new Map<string, Promise<VersionRange | null>>();
+
+/**
+ * The OpenStack client of one request: the session's token, catalog and
+ * region. Route modules call services by catalog type, never by URL, so the
+ * BFF works unchanged against the emulator or a real cloud.
+ */
+export class CloudClient {
+  constructor(
+    private readonly token: string,
+    readonly catalog: CatalogEntry[],
+    readonly region: string | null,
+    private readonly iface: string,
+    private readonly timeoutMs: number,
+  ) {}
+
+  endpoint(serviceType: string): string {
+    return endpointUrl(this.catalog, serviceType, this.region, this.iface);
+  }
+
+  async request<T = unknown>(serviceType: string, method: string, path: string, options: CloudRequestOptions = {}): Promise<UpstreamResponse<T>> {
+    const url = new URL(this.endpoint(serviceType) + path);
+    for (const [key, value] of Object.entries(options.query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    const headers: Record<string, string> = { 'X-Auth-Token': this.token, ...options.headers };
+    if (options.microversion) {
+      headers['OpenStack-API-Version'] = `${serviceType} ${options.microversion}`;
+      if (serviceType === 'compute') headers['X-OpenStack-Nova-API-Version'] = options.microversion;
+    }
+    return callUpstream<T>({ method, url: url.toString(), headers, body: options.body, timeoutMs: this.timeoutMs, service: serviceType });
+  }
+
+  /**
+   * The highest of `candidates` inside the service's [min, max] microversion
+   * range (api-contract §14.2), or undefined when none fits: the call then
+   * goes without a header, i.e. base-version behaviour.
+   */
+  async microversion(serviceType: string, candidates: string[]): Promise<string | undefined> {
+    const endpoint = this.endpoint(serviceType);
+    let range = versionRanges.get(endpoint);
+    if (!range) {
+      range = this.fetchRange(endpoint, serviceType).catch(() => {
+        versionRanges.delete(endpoint); // a failed discovery is retried by the next call
+        return null;
+      });
+      versionRanges.set(endpoint, range);
+    }
+    const known = await range;
+    if (!known) return undefined;
+    const fitting = candidates.filter((v) => compareVersions(v, known.min) >= 0 && compareVersions(v, known.max) <= 0);
+    return fitting.sort(compareVersions).at(-1);
+  }
+
+  private async fetchRange(endpoint: string, serviceType: string): Promise<VersionRange | null> {
+    const response = await callUpstream<{ version?: { version?: string; min_version?: string } }>({
+      method: 'GET',
+      url: endpoint + '/',
+      headers: { 'X-Auth-Token': this.token },
+      timeoutMs: this.timeoutMs,
+      service: serviceType,
+    });
+    const version = response.body?.version;
+    if (!version?.version) {
+      versionRanges.delete(endpoint);
+      return null;
+    }
+    return { min: version.min_version || '2.1', max: version.version };
+  }
+}
+
+export function compareVersions(a: string, b: string): number {
+  const [aMajor, aMinor] = a.split('.').map(Number);
+  const [bMajor, bMinor] = b.split('.').map(Number);
+  return aMajor - bMajor || aMinor - bMinor;
+}

@@ -1,0 +1,45 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  baseUrl: string;
+  dataDir: string;
+  passwords: { admin: string; demo: string };
+  stop(): Promise<void>;
+}
+
+const root = join(import.meta.dirname, '..', '..');
+
+/**
+ * Starts the real server as `npm start` does (built app, emulator, SQLite in
+ * dataDir) on a free port, and resolves once it prints its address.
+ */
+export function startServer(dataDir: string, passwords = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' }): Promise<RunningServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
+    cwd: root,
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: passwords.admin, DEMO_PASSWORD: passwords.demo, OS_AUTH_URL: '', OS_CLOUD: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /Cloud dashboard: (http:\/\/\S+?)\/?\s/.exec(output);
+      if (match) {
+        child.stdout!.off('data', onData);
+        resolve({ baseUrl: match[1], dataDir, passwords, stop: () => stopChild(child) });
+      }
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('exit', (code) => reject(new Error(`server exited (${code}) before it listened:\n${output}`)));
+  });
+}
+
+function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+}
