@@ -80,7 +80,7 @@ function withDefaults(target: Target, projectId: string | null, userId: string, 
 /** Every IANA zone with its offset now, so daylight saving time is followed. */
 function timezoneOffsets(at: Date): Record<string, string> {
   const zones = (Intl as unknown as { supportedValuesOf(key: string): string[] }).supportedValuesOf('timeZone');
-  const result: Record<string, string> = {};
+  const result: Record<string, string> = { UTC: '+0000' }; // Intl leaves UTC out; Horizon's list has it
   for (const zone of zones) result[zone] = offsetOf(zone, at);
   return result;
 }

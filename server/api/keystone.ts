@@ -53,7 +53,7 @@ export const keystoneRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
       projects = await access.projects(session);
     } else {
       const client = await access.client(request);
-      const response = await client.request<{ projects: KeystoneProject[] }>('identity', 'GET', `/v3/users/${encodeURIComponent(userId)}/projects`);
+      const response = await client.request<{ projects: KeystoneProject[] }>('identity', 'GET', `/users/${encodeURIComponent(userId)}/projects`);
       projects = response.body.projects;
     }
     return { items: projects.filter((project) => matchesFilters(project, filters)), has_more: false };
@@ -64,7 +64,7 @@ export const keystoneRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
     const id = session.domainId ?? session.userDomainId;
     try {
       const client = await access.client(request);
-      const response = await client.request<{ domain: { id: string; name: string } }>('identity', 'GET', `/v3/domains/${encodeURIComponent(id)}`);
+      const response = await client.request<{ domain: { id: string; name: string } }>('identity', 'GET', `/domains/${encodeURIComponent(id)}`);
       return { id: response.body.domain.id, name: response.body.domain.name };
     } catch (error) {
       // A member may not read the domain; Horizon then uses the token's domain name.

@@ -1,5 +1,6 @@
 import { type CatalogEntry, endpointUrl } from './catalog.js';
 import { callUpstream, type UpstreamResponse } from './http.js';
+import { v3Root } from './keystone.js';
 
 export interface CloudRequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
@@ -31,8 +32,14 @@ export class CloudClient {
     private readonly timeoutMs: number,
   ) {}
 
+  /**
+   * The service's base URL. Keystone is published with or without `/v3`
+   * (the real one with, ours without), so identity paths are always
+   * relative to the v3 root: `request('identity', 'GET', '/domains/x')`.
+   */
   endpoint(serviceType: string): string {
-    return endpointUrl(this.catalog, serviceType, this.region, this.iface);
+    const url = endpointUrl(this.catalog, serviceType, this.region, this.iface);
+    return serviceType === 'identity' ? v3Root(url) : url;
   }
 
   async request<T = unknown>(serviceType: string, method: string, path: string, options: CloudRequestOptions = {}): Promise<UpstreamResponse<T>> {

@@ -1,4 +1,4 @@
-import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
@@ -26,7 +26,7 @@ function track(client: () => ApiClient, name: string): string {
 /** An OpenStack-style "ssh-rsa AAAA… comment" line made locally. */
 function sshPublicKey(): string {
   const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = createPublicKey(publicKey).export({ format: 'jwk' }) as { n: string; e: string };
+  const jwk = publicKey.export({ format: 'jwk' }) as { n: string; e: string };
   const part = (bytes: Buffer) => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(bytes.length);

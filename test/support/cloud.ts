@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { openEmulator } from '../../emulator/app.js';
 import { build, type BuildOptions } from '../../server/app.js';
 
 export type Persona = 'admin' | 'demo';
@@ -38,6 +37,8 @@ export async function startTestCloud(overrides: Partial<BuildOptions> = {}): Pro
       close: () => app.close(),
     };
   }
+  // Imported here so a real-cloud run does not need the emulator to load.
+  const { openEmulator } = await import('../../emulator/app.js');
   const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-api-'));
   let baseUrl = '';
   const emulator = openEmulator({ dataDir, publicUrl: () => baseUrl, adminPassword: 'admin-test-pass', demoPassword: 'demo-test-pass' });
