@@ -1,0 +1,36 @@
+import type { Db } from '../../store/db.js';
+
+/** Nova quotas: the default class, overridden per project. -1 means unlimited. */
+
+export const QUOTA_RESOURCES = [
+  'instances',
+  'cores',
+  'ram',
+  'metadata_items',
+  'injected_files',
+  'injected_file_content_bytes',
+  'injected_file_path_length',
+  'key_pairs',
+  'server_groups',
+  'server_group_members',
+] as const;
+
+export type QuotaResource = (typeof QUOTA_RESOURCES)[number];
+
+export function getQuotaLimits(db: Db, projectId: string | null): Record<QuotaResource, number> {
+  const limits = {} as Record<QuotaResource, number>;
+  for (const row of db.all<{ resource: QuotaResource; hard_limit: number }>("SELECT resource, hard_limit FROM quota_classes WHERE class_name = 'default'")) {
+    limits[row.resource] = row.hard_limit;
+  }
+  if (projectId) {
+    for (const row of db.all<{ resource: QuotaResource; hard_limit: number }>('SELECT resource, hard_limit FROM quotas WHERE project_id = ?', projectId)) {
+      limits[row.resource] = row.hard_limit;
+    }
+  }
+  return limits;
+}
+
+/** What a project uses; servers and server groups arrive in later issues, so these are 0 for now. */
+export function getQuotaUsage(_db: Db, _projectId: string): { instances: number; cores: number; ram: number; server_groups: number } {
+  return { instances: 0, cores: 0, ram: 0, server_groups: 0 };
+}

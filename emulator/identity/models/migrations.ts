@@ -1,0 +1,87 @@
+import type { Migration } from '../../store/db.js';
+
+/** Keystone's tables: resources (domains, projects), identity, assignments, catalog, tokens. */
+export const identityMigrations: Migration[] = [
+  {
+    id: '0001_initial',
+    sql: `
+      CREATE TABLE domains (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        description TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL DEFAULT 1
+      );
+      CREATE TABLE projects (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        domain_id TEXT NOT NULL REFERENCES domains(id),
+        description TEXT NOT NULL DEFAULT '',
+        enabled INTEGER NOT NULL DEFAULT 1,
+        UNIQUE (domain_id, name)
+      );
+      CREATE TABLE users (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        domain_id TEXT NOT NULL REFERENCES domains(id),
+        enabled INTEGER NOT NULL DEFAULT 1,
+        password_hash TEXT,
+        default_project_id TEXT REFERENCES projects(id) ON DELETE SET NULL,
+        created_at INTEGER NOT NULL,
+        UNIQUE (domain_id, name)
+      );
+      CREATE TABLE roles (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        description TEXT,
+        immutable INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE TABLE implied_roles (
+        prior_role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        implied_role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        PRIMARY KEY (prior_role_id, implied_role_id)
+      );
+      -- target_type: 'project' or 'domain'; actor is a user (groups come later).
+      CREATE TABLE role_assignments (
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        target_type TEXT NOT NULL CHECK (target_type IN ('project', 'domain')),
+        target_id TEXT NOT NULL,
+        role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+        PRIMARY KEY (user_id, target_type, target_id, role_id)
+      );
+      CREATE INDEX role_assignments_target ON role_assignments (target_type, target_id);
+      CREATE TABLE regions (
+        id TEXT PRIMARY KEY,
+        description TEXT NOT NULL DEFAULT ''
+      );
+      CREATE TABLE services (
+        id TEXT PRIMARY KEY,
+        type TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1
+      );
+      -- url_path is appended to the emulator's public URL when the catalog is rendered.
+      CREATE TABLE endpoints (
+        id TEXT PRIMARY KEY,
+        service_id TEXT NOT NULL REFERENCES services(id) ON DELETE CASCADE,
+        interface TEXT NOT NULL CHECK (interface IN ('public', 'internal', 'admin')),
+        region_id TEXT NOT NULL REFERENCES regions(id),
+        url_path TEXT NOT NULL,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        UNIQUE (service_id, interface, region_id)
+      );
+      -- Tokens are opaque; only a SHA-256 of each is kept.
+      CREATE TABLE tokens (
+        id_hash TEXT PRIMARY KEY,
+        user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+        project_id TEXT,
+        domain_id TEXT,
+        methods TEXT NOT NULL,
+        audit_ids TEXT NOT NULL,
+        issued_at INTEGER NOT NULL,
+        expires_at INTEGER NOT NULL,
+        revoked_at INTEGER
+      );
+      CREATE INDEX tokens_expiry ON tokens (expires_at);
+    `,
+  },
+];

@@ -1,0 +1,248 @@
+import type { RequestContext } from '../../core/context.js';
+import { NotFound, Unauthorized } from '../../core/errors.js';
+import { hashToken, newAuditId, newTokenId } from '../../core/ids.js';
+import type { Db } from '../../store/db.js';
+import { verifyPassword } from './passwords.js';
+import { type Domain, findDomain, findDomainByName, findProject, findProjectByName, type Project } from './resources.js';
+import { effectiveRoles, type Role } from './roles.js';
+import { findUser, findUserByName, passwordHashOf, type User } from './users.js';
+
+/**
+ * Keystone's token provider: opaque random tokens kept (hashed) in SQLite, so
+ * they survive a restart, with the rules of keystone/auth: password and token
+ * methods, project/domain/unscoped scope, default project, implied roles.
+ */
+
+export type DomainRef = { id: string } | { name: string };
+export type UserRef = { id: string } | { name: string; domain: DomainRef };
+export type ProjectRef = { id: string } | { name: string; domain: DomainRef };
+export type ScopeRequest = { project: ProjectRef } | { domain: DomainRef } | 'unscoped' | null;
+
+export interface AuthRequest {
+  /** The methods in the order the client listed them. */
+  methods: string[];
+  password?: { user: UserRef; password: string };
+  token?: { id: string };
+  scope: ScopeRequest;
+}
+
+export interface TokenRecord {
+  idHash: string;
+  userId: string;
+  projectId: string | null;
+  domainId: string | null;
+  methods: string[];
+  auditIds: string[];
+  issuedAt: number;
+  expiresAt: number;
+  revokedAt: number | null;
+}
+
+/** Everything a token body shows, resolved from the record. */
+export interface TokenView {
+  record: TokenRecord;
+  user: User;
+  userDomain: Domain;
+  project: Project | null;
+  projectDomain: Domain | null;
+  domain: Domain | null;
+  roles: Role[];
+}
+
+interface TokenRow {
+  id_hash: string;
+  user_id: string;
+  project_id: string | null;
+  domain_id: string | null;
+  methods: string;
+  audit_ids: string;
+  issued_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+}
+
+const toRecord = (row: TokenRow): TokenRecord => ({
+  idHash: row.id_hash,
+  userId: row.user_id,
+  projectId: row.project_id,
+  domainId: row.domain_id,
+  methods: JSON.parse(row.methods) as string[],
+  auditIds: JSON.parse(row.audit_ids) as string[],
+  issuedAt: row.issued_at,
+  expiresAt: row.expires_at,
+  revokedAt: row.revoked_at,
+});
+
+/** Tokens expired longer than this are deleted when new ones are issued. */
+const PURGE_AFTER_MS = 24 * 3600 * 1000;
+
+function resolveDomain(db: Db, ref: DomainRef): Domain {
+  const domain = 'id' in ref ? findDomain(db, ref.id) : findDomainByName(db, ref.name);
+  if (!domain || !domain.enabled) throw new Unauthorized();
+  return domain;
+}
+
+function resolveProject(db: Db, ref: ProjectRef): Project {
+  let project: Project | null;
+  if ('id' in ref) {
+    project = findProject(db, ref.id);
+    if (project) resolveDomain(db, { id: project.domainId });
+  } else {
+    project = findProjectByName(db, ref.name, resolveDomain(db, ref.domain).id);
+  }
+  if (!project || !project.enabled) throw new Unauthorized();
+  return project;
+}
+
+async function passwordAuthenticate(db: Db, request: NonNullable<AuthRequest['password']>): Promise<User> {
+  let user: User | null;
+  if ('id' in request.user) user = findUser(db, request.user.id);
+  else user = findUserByName(db, request.user.name, resolveDomain(db, request.user.domain).id);
+  if (!user) throw new Unauthorized();
+  // As keystone/identity/backends/sql.py: the password first, then "disabled".
+  if (!(await verifyPassword(request.password, passwordHashOf(db, user.id)))) throw new Unauthorized();
+  if (!user.enabled) throw new Unauthorized(`The account is disabled for user: ${user.id}.`);
+  const domain = findDomain(db, user.domainId);
+  if (!domain?.enabled) throw new Unauthorized();
+  return user;
+}
+
+/** The scope the new token gets: the requested one, else the user's default project when usable. */
+function resolveScope(db: Db, user: User, scope: ScopeRequest): { projectId: string | null; domainId: string | null } {
+  if (scope === 'unscoped') return { projectId: null, domainId: null };
+  if (scope && 'project' in scope) {
+    const project = resolveProject(db, scope.project);
+    if (effectiveRoles(db, user.id, 'project', project.id).length === 0) throw new Unauthorized();
+    return { projectId: project.id, domainId: null };
+  }
+  if (scope && 'domain' in scope) {
+    const domain = resolveDomain(db, scope.domain);
+    if (effectiveRoles(db, user.id, 'domain', domain.id).length === 0) throw new Unauthorized();
+    return { projectId: null, domainId: domain.id };
+  }
+  // keystone/auth/core.py _check_and_set_default_scoping
+  if (user.defaultProjectId) {
+    const project = findProject(db, user.defaultProjectId);
+    const domain = project && findDomain(db, project.domainId);
+    if (project?.enabled && domain?.enabled && effectiveRoles(db, user.id, 'project', project.id).length > 0) return { projectId: project.id, domainId: null };
+  }
+  return { projectId: null, domainId: null };
+}
+
+/**
+ * `POST /v3/auth/tokens`: authenticates every listed method, reconciles them
+ * to one user, resolves the scope and stores a new token. A token made from
+ * another token keeps its parent's expiry and audit chain.
+ */
+export async function issueToken(db: Db, now: number, ttlSeconds: number, request: AuthRequest): Promise<{ token: string; record: TokenRecord }> {
+  let userId: string | null = null;
+  let expiresAt = now + ttlSeconds * 1000;
+  const methods = [...request.methods];
+  const auditIds = [newAuditId()];
+  const reconcile = (id: string) => {
+    if (userId !== null && userId !== id) throw new Unauthorized();
+    userId = id;
+  };
+  for (const method of request.methods) {
+    if (method === 'password' && request.password) {
+      reconcile((await passwordAuthenticate(db, request.password)).id);
+    } else if (method === 'token' && request.token) {
+      const parent = validateToken(db, now, request.token.id);
+      if (!parent) throw new NotFound(`Could not find token: ${request.token.id}.`);
+      reconcile(parent.userId);
+      expiresAt = Math.min(expiresAt, parent.expiresAt);
+      for (const inherited of parent.methods) if (!methods.includes(inherited)) methods.push(inherited);
+      auditIds.push(parent.auditIds[parent.auditIds.length - 1]);
+    } else {
+      throw new Unauthorized('Attempted to authenticate with an unsupported method.');
+    }
+  }
+  if (userId === null) throw new Unauthorized();
+  const user = findUser(db, userId);
+  if (!user || !user.enabled) throw new Unauthorized();
+  const { projectId, domainId } = resolveScope(db, user, request.scope);
+
+  const token = newTokenId();
+  const record: TokenRecord = { idHash: hashToken(token), userId, projectId, domainId, methods, auditIds, issuedAt: now, expiresAt, revokedAt: null };
+  db.tx(() => {
+    db.run('DELETE FROM tokens WHERE expires_at < ?', now - PURGE_AFTER_MS);
+    db.run(
+      'INSERT INTO tokens (id_hash, user_id, project_id, domain_id, methods, audit_ids, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      record.idHash,
+      record.userId,
+      record.projectId,
+      record.domainId,
+      JSON.stringify(record.methods),
+      JSON.stringify(record.auditIds),
+      record.issuedAt,
+      record.expiresAt,
+    );
+  });
+  return { token, record };
+}
+
+/**
+ * The token's record when it is still good: known, not revoked, not expired,
+ * its user and scope still enabled, and the user still holding a role on the
+ * scope (Keystone recomputes roles at validation). Null otherwise.
+ */
+export function validateToken(db: Db, now: number, token: string): TokenRecord | null {
+  const row = db.get<TokenRow>('SELECT * FROM tokens WHERE id_hash = ?', hashToken(token));
+  if (!row || row.revoked_at !== null || row.expires_at <= now) return null;
+  const user = findUser(db, row.user_id);
+  if (!user?.enabled || !findDomain(db, user.domainId)?.enabled) return null;
+  if (row.project_id) {
+    const project = findProject(db, row.project_id);
+    if (!project?.enabled || !findDomain(db, project.domainId)?.enabled) return null;
+    if (effectiveRoles(db, user.id, 'project', project.id).length === 0) return null;
+  }
+  if (row.domain_id) {
+    if (!findDomain(db, row.domain_id)?.enabled) return null;
+    if (effectiveRoles(db, user.id, 'domain', row.domain_id).length === 0) return null;
+  }
+  return toRecord(row);
+}
+
+export function describeToken(db: Db, record: TokenRecord): TokenView {
+  const user = findUser(db, record.userId)!;
+  const project = record.projectId ? findProject(db, record.projectId) : null;
+  const domain = record.domainId ? findDomain(db, record.domainId) : null;
+  const roles = project ? effectiveRoles(db, user.id, 'project', project.id) : domain ? effectiveRoles(db, user.id, 'domain', domain.id) : [];
+  return {
+    record,
+    user,
+    userDomain: findDomain(db, user.domainId)!,
+    project,
+    projectDomain: project ? findDomain(db, project.domainId) : null,
+    domain,
+    roles,
+  };
+}
+
+/** `DELETE /v3/auth/tokens`: revokes this token only (its audit id), as Keystone does. */
+export function revokeToken(db: Db, now: number, token: string): void {
+  db.tx(() => {
+    const record = validateToken(db, now, token);
+    if (!record) throw new NotFound(`Could not find token: ${token}.`);
+    db.run('UPDATE tokens SET revoked_at = ? WHERE id_hash = ?', now, record.idHash);
+  });
+}
+
+/** What keystonemiddleware would hand a service for this token; null when it is not valid. */
+export function contextFromToken(db: Db, now: number, token: string): RequestContext | null {
+  const record = validateToken(db, now, token);
+  if (!record) return null;
+  const view = describeToken(db, record);
+  return {
+    token,
+    userId: view.user.id,
+    userName: view.user.name,
+    userDomainId: view.user.domainId,
+    projectId: view.project?.id ?? null,
+    projectName: view.project?.name ?? null,
+    projectDomainId: view.project?.domainId ?? null,
+    domainId: view.domain?.id ?? null,
+    roles: view.roles.map((role) => role.name),
+    expiresAt: record.expiresAt,
+  };
+}

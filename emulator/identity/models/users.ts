@@ -1,0 +1,117 @@
+import { NotFound } from '../../core/errors.js';
+import { newKeystoneId } from '../../core/ids.js';
+import type { Db } from '../../store/db.js';
+import { hashPassword } from './passwords.js';
+
+/** Keystone's identity backend: local users with scrypt password hashes. */
+
+export interface User {
+  id: string;
+  name: string;
+  domainId: string;
+  enabled: boolean;
+  defaultProjectId: string | null;
+  createdAt: number;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  domain_id: string;
+  enabled: number;
+  password_hash: string | null;
+  default_project_id: string | null;
+  created_at: number;
+}
+
+const toUser = (row: UserRow): User => ({
+  id: row.id,
+  name: row.name,
+  domainId: row.domain_id,
+  enabled: row.enabled === 1,
+  defaultProjectId: row.default_project_id,
+  createdAt: row.created_at,
+});
+
+export function findUser(db: Db, id: string): User | null {
+  const row = db.get<UserRow>('SELECT * FROM users WHERE id = ?', id);
+  return row ? toUser(row) : null;
+}
+
+export function getUser(db: Db, id: string): User {
+  const user = findUser(db, id);
+  if (!user) throw new NotFound(`Could not find user: ${id}.`);
+  return user;
+}
+
+export function findUserByName(db: Db, name: string, domainId: string): User | null {
+  const row = db.get<UserRow>('SELECT * FROM users WHERE name = ? AND domain_id = ?', name, domainId);
+  return row ? toUser(row) : null;
+}
+
+/** The stored hash, for the password check only. */
+export function passwordHashOf(db: Db, userId: string): string | null {
+  return db.get<{ password_hash: string | null }>('SELECT password_hash FROM users WHERE id = ?', userId)?.password_hash ?? null;
+}
+
+export function createUser(
+  db: Db,
+  input: { name: string; domainId: string; password?: string; enabled?: boolean; defaultProjectId?: string | null; id?: string },
+  now: number,
+): User {
+  const user: User = {
+    id: input.id ?? newKeystoneId(),
+    name: input.name,
+    domainId: input.domainId,
+    enabled: input.enabled ?? true,
+    defaultProjectId: input.defaultProjectId ?? null,
+    createdAt: now,
+  };
+  const hash = input.password === undefined ? null : hashPassword(input.password);
+  db.tx(() =>
+    db.run(
+      'INSERT INTO users (id, name, domain_id, enabled, password_hash, default_project_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      user.id,
+      user.name,
+      user.domainId,
+      user.enabled ? 1 : 0,
+      hash,
+      user.defaultProjectId,
+      user.createdAt,
+    ),
+  );
+  return user;
+}
+
+export function setUserPassword(db: Db, userId: string, password: string): void {
+  const hash = hashPassword(password);
+  db.tx(() => {
+    if (db.run('UPDATE users SET password_hash = ? WHERE id = ?', hash, userId).changes === 0) throw new NotFound(`Could not find user: ${userId}.`);
+  });
+}
+
+export function setUserEnabled(db: Db, userId: string, enabled: boolean): void {
+  db.tx(() => {
+    if (db.run('UPDATE users SET enabled = ? WHERE id = ?', enabled ? 1 : 0, userId).changes === 0) throw new NotFound(`Could not find user: ${userId}.`);
+  });
+}
+
+export interface UserFilters {
+  name?: string;
+  domainId?: string;
+  enabled?: boolean;
+  defaultProjectId?: string;
+}
+
+export function listUsers(db: Db, filters: UserFilters = {}): User[] {
+  return db
+    .all<UserRow>('SELECT * FROM users ORDER BY name, id')
+    .map(toUser)
+    .filter(
+      (user) =>
+        (filters.name === undefined || user.name === filters.name) &&
+        (filters.domainId === undefined || user.domainId === filters.domainId) &&
+        (filters.enabled === undefined || user.enabled === filters.enabled) &&
+        (filters.defaultProjectId === undefined || user.defaultProjectId === filters.defaultProjectId),
+    );
+}

@@ -1,0 +1,58 @@
+import type { CloudDeps } from '../../core/service.js';
+import type { Domain, Project } from '../models/resources.js';
+import type { Role } from '../models/roles.js';
+import type { User } from '../models/users.js';
+import { v3Url } from './common.js';
+
+/** Keystone's entity representations (the `filter_*` functions of Keystone, plus links). */
+
+export function renderProject(deps: CloudDeps, project: Project) {
+  return {
+    id: project.id,
+    name: project.name,
+    domain_id: project.domainId,
+    description: project.description,
+    enabled: project.enabled,
+    parent_id: project.domainId,
+    is_domain: false,
+    tags: [],
+    options: {},
+    links: { self: `${v3Url(deps)}/projects/${project.id}` },
+  };
+}
+
+export function renderDomain(deps: CloudDeps, domain: Domain) {
+  return {
+    id: domain.id,
+    name: domain.name,
+    description: domain.description,
+    enabled: domain.enabled,
+    tags: [],
+    options: {},
+    links: { self: `${v3Url(deps)}/domains/${domain.id}` },
+  };
+}
+
+export function renderUser(deps: CloudDeps, user: User) {
+  return {
+    id: user.id,
+    name: user.name,
+    domain_id: user.domainId,
+    enabled: user.enabled,
+    ...(user.defaultProjectId ? { default_project_id: user.defaultProjectId } : {}),
+    password_expires_at: null,
+    options: {},
+    links: { self: `${v3Url(deps)}/users/${user.id}` },
+  };
+}
+
+export function renderRole(deps: CloudDeps, role: Role) {
+  return {
+    id: role.id,
+    name: role.name,
+    domain_id: null,
+    description: role.description,
+    options: role.immutable ? { immutable: true } : {},
+    links: { self: `${v3Url(deps)}/roles/${role.id}` },
+  };
+}
