@@ -1,6 +1,6 @@
-import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
+import { makeSshPublicKey } from '../support/builders.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
 
 let cloud: TestCloud;
@@ -21,23 +21,6 @@ afterAll(async () => {
 function track(client: () => ApiClient, name: string): string {
   created.push({ client, name });
   return name;
-}
-
-/** An OpenStack-style "ssh-rsa AAAA… comment" line made locally. */
-function sshPublicKey(): string {
-  const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = publicKey.export({ format: 'jwk' }) as { n: string; e: string };
-  const part = (bytes: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(bytes.length);
-    return Buffer.concat([length, bytes]);
-  };
-  const mpint = (b64: string) => {
-    const raw = Buffer.from(b64, 'base64url');
-    return part(raw[0] & 0x80 ? Buffer.concat([Buffer.from([0]), raw]) : raw);
-  };
-  const blob = Buffer.concat([part(Buffer.from('ssh-rsa')), mpint(jwk.e), mpint(jwk.n)]);
-  return `ssh-rsa ${blob.toString('base64')} test@example`;
 }
 
 describe('key pairs through /api/nova/keypairs/', () => {
@@ -67,7 +50,7 @@ describe('key pairs through /api/nova/keypairs/', () => {
 
   it('imports a public key and returns no private key', async () => {
     const name = track(() => demo, uniqueName('api-import'));
-    const publicKey = sshPublicKey();
+    const publicKey = makeSshPublicKey();
     const response = await demo.post('/api/nova/keypairs/', { name, key_type: 'ssh', public_key: publicKey });
     expect(response.status).toBe(201);
     expect(response.body.public_key.split(' ').slice(0, 2)).toEqual(publicKey.split(' ').slice(0, 2));

@@ -1,0 +1,34 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+// House rule (model-codebases §9): `console.error` fails a component test,
+// so React warnings (keys, act(), invalid DOM nesting) are never ignored.
+let errors: unknown[][] = [];
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    errors.push(args);
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+  if (errors.length > 0) {
+    const first = errors[0].map((part) => (part instanceof Error ? part.stack : String(part))).join(' ');
+    throw new Error(`console.error was called ${errors.length} time(s); first: ${first}`);
+  }
+});
+
+// jsdom lacks these; MUI and the column-priority code read them.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+}
+if (!globalThis.ResizeObserver) {
+  globalThis.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
