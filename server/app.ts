@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { authRoutes } from './api/auth.js';
 import { configRoutes } from './api/config.js';
 import { keystoneRoutes } from './api/keystone.js';
-import { novaRoutes } from './api/nova.js';
+import { novaRoutes } from './api/nova/index.js';
 import type { BffContext } from './context.js';
 import { CloudAccess } from './openstack/access.js';
 import { KeystoneClient } from './openstack/keystone.js';

@@ -48,13 +48,22 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   },
 };
 
+/**
+ * Settings the server reads that `/api/settings/` does not serve (Horizon's
+ * local_settings only). CREATE_INSTANCE_FLAVOR_SORT orders `/api/nova/flavors/`:
+ * `key` is a flavor field, `reverse` flips the order (default: ram ascending).
+ */
+export const SERVER_ONLY_SETTINGS: Record<string, unknown> = {
+  CREATE_INSTANCE_FLAVOR_SORT: { key: 'ram', reverse: false },
+};
+
 /** Horizon's OPENSTACK_IMAGE_BACKEND image_formats codes, before Glance's schema filters them. */
 export const IMAGE_FORMATS = ['', 'aki', 'ami', 'ari', 'docker', 'iso', 'ova', 'ploop', 'qcow2', 'raw', 'vdi', 'vhd', 'vhdx', 'vmdk'];
 
 const UPLOAD_MODES = ['off', 'legacy', 'direct'];
 
 export function buildSettings(overrides: Record<string, unknown>): Record<string, unknown> {
-  const settings = { ...DEFAULT_SETTINGS, ...overrides };
+  const settings = { ...DEFAULT_SETTINGS, ...SERVER_ONLY_SETTINGS, ...overrides };
   // An invalid upload mode becomes legacy (api-contract §2).
   if (!UPLOAD_MODES.includes(String(settings.HORIZON_IMAGES_UPLOAD_MODE))) settings.HORIZON_IMAGES_UPLOAD_MODE = 'legacy';
   return settings;

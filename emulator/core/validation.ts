@@ -16,7 +16,54 @@ interface NamedFormat {
 
 const formats: Record<string, NamedFormat> = {};
 
-const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false });
+// verbose: errors carry their schema and data, so messages can quote them as jsonschema does.
+const ajv = new Ajv({ allErrors: true, strict: false, coerceTypes: false, useDefaults: false, verbose: true });
+
+/**
+ * Python's `int(text)`, then `float(text)`, as Nova's validator turns a
+ * numeric string into a number before checking minimum and maximum; null when
+ * the text is neither.
+ */
+export function pyNumber(text: string): { value: number; float: boolean } | null {
+  const trimmed = text.trim();
+  if (/^[+-]?\d+(_\d+)*$/.test(trimmed)) return { value: Number(trimmed.replace(/_/g, '')), float: false };
+  if (/^[+-]?((\d+(_\d+)*)?\.?\d+(_\d+)*([eE][+-]?\d+)?|\d+\.|inf(inity)?|nan)$/i.test(trimmed)) {
+    const lower = trimmed.toLowerCase().replace(/_/g, '');
+    const sign = lower.startsWith('-') ? -1 : 1;
+    const body = lower.replace(/^[+-]/, '');
+    if (body.startsWith('inf')) return { value: sign * Infinity, float: true };
+    if (body === 'nan') return { value: NaN, float: true };
+    return { value: Number(lower), float: true };
+  }
+  return null;
+}
+
+/** Python's repr() of a number parsed by pyNumber: floats keep a `.0`. */
+function pyNumberRepr(number: { value: number; float: boolean }): string {
+  if (!number.float) return String(number.value);
+  if (Number.isNaN(number.value)) return 'nan';
+  if (!Number.isFinite(number.value)) return number.value > 0 ? 'inf' : '-inf';
+  return Number.isInteger(number.value) ? `${number.value}.0` : String(number.value);
+}
+
+/**
+ * Nova's `_SchemaValidator` checks `minimum` / `maximum` on numeric strings
+ * too ("'0'" for ram answers "0 is less than the minimum of 1"): these
+ * keywords do that for strings, beside the standard ones for numbers.
+ */
+for (const [keyword, fails] of [
+  ['stringMinimum', (value: number, limit: number) => value < limit],
+  ['stringMaximum', (value: number, limit: number) => value > limit],
+  ['stringExclusiveMinimum', (value: number, limit: number) => value <= limit],
+] as const) {
+  const validate = function check(limit: number, data: string): boolean {
+    const number = pyNumber(data);
+    if (number === null || !fails(number.value, limit)) return true;
+    (check as unknown as { errors: Partial<ErrorObject>[] }).errors = [{ keyword, params: { limit, number: pyNumberRepr(number) } }];
+    return false;
+  };
+  ajv.addKeyword({ keyword, type: 'string', schemaType: 'number', errors: true, validate });
+}
 
 export function defineFormat(name: string, format: NamedFormat): void {
   formats[name] = format;
@@ -66,8 +113,17 @@ const KEYWORD_RANK: Record<string, number> = {
   format: 5,
   minimum: 6,
   maximum: 6,
-  minItems: 7,
-  maxItems: 7,
+  exclusiveMinimum: 6,
+  stringMinimum: 6,
+  stringMaximum: 6,
+  stringExclusiveMinimum: 6,
+  // jsonschema's keyword order in Nova's array schemas: uniqueItems, minItems, maxItems, additionalItems.
+  uniqueItems: 7,
+  minItems: 7.1,
+  maxItems: 7.2,
+  additionalItems: 7.5,
+  minProperties: 7.6,
+  maxProperties: 7.6,
   required: 8,
   additionalProperties: 9,
 };
@@ -96,8 +152,38 @@ function reason(error: ErrorObject, instance: unknown): string {
     }
     case 'required':
       return `${pyRepr(params.missingProperty)} is a required property`;
-    case 'additionalProperties':
-      return `Additional properties are not allowed (${pyRepr(params.additionalProperty)} was unexpected)`;
+    case 'additionalProperties': {
+      const patterns = Object.keys((error.parentSchema as { patternProperties?: Record<string, unknown> } | undefined)?.patternProperties ?? {}).sort();
+      if (!patterns.length) return `Additional properties are not allowed (${pyRepr(params.additionalProperty)} was unexpected)`;
+      // jsonschema names every extra key and the patterns none of them matched.
+      const known = Object.keys((error.parentSchema as { properties?: Record<string, unknown> }).properties ?? {});
+      const extras = Object.keys(instance as Record<string, unknown>)
+        .filter((key) => !known.includes(key) && !patterns.some((pattern) => new RegExp(pattern, 'u').test(key)))
+        .sort();
+      return `${extras.map((key) => pyRepr(key)).join(', ')} ${extras.length === 1 ? 'does' : 'do'} not match any of the regexes: ${patterns.map((pattern) => pyRepr(pattern)).join(', ')}`;
+    }
+    case 'additionalItems': {
+      const extras = (instance as unknown[]).slice(Number(params.limit));
+      return `Additional items are not allowed (${extras.map(pyRepr).join(', ')} ${extras.length === 1 ? 'was' : 'were'} unexpected)`;
+    }
+    case 'uniqueItems':
+      return `${pyRepr(instance)} has non-unique elements`;
+    case 'minItems':
+      return `${pyRepr(instance)} is too short`;
+    case 'maxItems':
+      return `${pyRepr(instance)} is too long`;
+    case 'minProperties':
+      return `${pyRepr(instance)} does not have enough properties`;
+    case 'maxProperties':
+      return `${pyRepr(instance)} has too many properties`;
+    case 'exclusiveMinimum':
+      return `${pyRepr(instance)} is less than or equal to the minimum of ${params.limit}`;
+    case 'stringMinimum':
+      return `${params.number} is less than the minimum of ${params.limit}`;
+    case 'stringMaximum':
+      return `${params.number} is greater than the maximum of ${params.limit}`;
+    case 'stringExclusiveMinimum':
+      return `${params.number} is less than or equal to the minimum of ${params.limit}`;
     case 'enum':
       return `${pyRepr(instance)} is not one of ${pyRepr(params.allowedValues)}`;
     case 'minLength':

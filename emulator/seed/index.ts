@@ -1,3 +1,4 @@
+import { seedFlavors } from '../compute/models/flavors.js';
 import type { ServiceEntry } from '../core/service.js';
 import { ensureService } from '../identity/models/catalog.js';
 import { verifyPasswordSync } from '../identity/models/passwords.js';
@@ -9,8 +10,8 @@ import type { ResolvedCredentials, SeedUser } from './credentials.js';
 
 /**
  * The demo cloud, seeded on every start and idempotent: what exists is kept
- * (ids are stable), what is missing is created. Later issues add flavors,
- * images, networks, … here.
+ * (ids are stable), what is missing is created. Later issues add images,
+ * networks, … here.
  */
 
 export const DEFAULT_DOMAIN_ID = 'default';
@@ -60,5 +61,8 @@ export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; s
     for (const service of options.services) {
       ensureService(db, { type: service.type, name: service.name, urlPath: `/cloud${service.endpointPath}`, regionId: REGION });
     }
+
+    // m1.tiny … m1.xlarge, public, ids 1 to 5; each made once, so one an admin deletes stays deleted.
+    seedFlavors(db, options.now);
   });
 }

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { type Credentials, evaluate, type Target } from '../policy/engine.js';
-import { POLICY_RULES } from '../policy/rules.js';
-import { IMAGE_FORMATS } from '../settings.js';
+import type { Target } from '../policy/engine.js';
+import { isAllowed } from '../policy/enforce.js';
+import { IMAGE_FORMATS, SERVER_ONLY_SETTINGS } from '../settings.js';
 
 interface PolicyBody {
   rules: unknown;
@@ -12,9 +12,11 @@ interface PolicyBody {
 
 /** `/api/settings/`, `/api/timezones/` and `/api/policy/` (api-contract §2). */
 export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
+  // Settings only the server reads (CREATE_INSTANCE_FLAVOR_SORT) are not served, as in Horizon.
+  const served = Object.fromEntries(Object.entries(settings).filter(([key]) => !(key in SERVER_ONLY_SETTINGS)));
   app.get('/api/settings/', async (request) => {
     const client = await access.client(request);
-    return { ...settings, OPENSTACK_IMAGE_FORMATS: await imageFormats(() => client.request<ImageSchema>('image', 'GET', '/v2/schemas/image')) };
+    return { ...served, OPENSTACK_IMAGE_FORMATS: await imageFormats(() => client.request<ImageSchema>('image', 'GET', '/v2/schemas/image')) };
   });
 
   app.get('/api/timezones/', async (_request, reply) => {
@@ -25,20 +27,9 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   app.post<{ Body: PolicyBody }>('/api/policy/', { schema: { body: { type: 'object', required: ['rules'] } } }, async (request) => {
     const rules = request.body.rules;
     if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
-    const session = request.session!;
-    const credentials: Credentials = {
-      roles: session.roles,
-      user_id: session.userId,
-      project_id: session.projectId,
-      domain_id: session.userDomainId,
-    };
-    const target = withDefaults(request.body.target ?? {}, session.projectId, session.userId, session.userDomainId);
     // The rules are ANDed; a scope with no rule table counts as allowed (api-contract §2).
-    const allowed = rules.every(([scope, action]) => {
-      const table = POLICY_RULES[scope];
-      return !table || evaluate(action, table, credentials, target);
-    });
-    return { allowed };
+    const target = request.body.target ?? {};
+    return { allowed: rules.every(([scope, action]) => isAllowed(request, scope, action, target)) };
   });
 };
 
@@ -61,21 +52,6 @@ function isRulePairs(value: unknown): value is [string, string][] {
   );
 }
 
-/** openstack_auth fills the target ids the caller did not give with the session's. */
-function withDefaults(target: Target, projectId: string | null, userId: string, domainId: string): Target {
-  return {
-    project_id: projectId,
-    tenant_id: projectId,
-    'project.id': projectId,
-    user_id: userId,
-    'user.id': userId,
-    domain_id: domainId,
-    'project.domain_id': domainId,
-    'user.domain_id': domainId,
-    'group.domain_id': domainId,
-    ...target,
-  };
-}
 
 /** Every IANA zone with its offset now, so daylight saving time is followed. */
 function timezoneOffsets(at: Date): Record<string, string> {

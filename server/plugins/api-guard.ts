@@ -44,7 +44,7 @@ export const apiGuardPlugin = fp(async (app) => {
       return sendError(reply, 401, 'not logged in');
     }
     if (error instanceof ApiError) return sendError(reply, error.status, error.message);
-    if (error.validation) return sendError(reply, 400, validationMessage(error.message));
+    if (error.validation) return sendError(reply, 400, validationMessage(error.message, error.validation));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return sendError(reply, 400, `malformed JSON request: ${error.message}`);
     }
@@ -62,9 +62,17 @@ export function sendError(reply: FastifyReply, status: number, message: string):
   return reply.code(status).type('application/json; charset=utf-8').send(JSON.stringify(message));
 }
 
-/** Fastify says "body must have required property 'name'"; an absent body is the contract's sentence. */
-function validationMessage(message: string): string {
+/**
+ * Fastify says "body/ram must be >= 1" or "body must have required property
+ * 'name'"; an absent body is the contract's sentence, and an unexpected
+ * property is named too.
+ */
+function validationMessage(message: string, errors: unknown): string {
   if (/^body must be (object|array)$/.test(message)) return 'request requires JSON body';
+  const first = Array.isArray(errors) ? (errors[0] as { keyword?: string; params?: { additionalProperty?: string } }) : undefined;
+  if (first?.keyword === 'additionalProperties' && first.params?.additionalProperty !== undefined) {
+    return `${message} ('${first.params.additionalProperty}' was unexpected)`;
+  }
   return message;
 }
 

@@ -15,6 +15,7 @@ export interface ConformanceContext {
   demoToken: string;
   adminToken: string;
   demoUserId: string;
+  demoProjectId: string;
   demoPassword: string;
   /** A name unique to this run, for things it creates. */
   unique(prefix: string): string;
@@ -25,7 +26,7 @@ export interface ConformanceContext {
 export interface NativeCall {
   service: 'identity' | 'compute';
   name: string;
-  method: 'GET' | 'POST' | 'DELETE' | 'HEAD';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
   headers?(ctx: ConformanceContext): Record<string, string>;
   body?(ctx: ConformanceContext): unknown;
@@ -41,6 +42,22 @@ const token = (which: 'demoToken' | 'adminToken', microversion?: string) => (ctx
   'X-Auth-Token': ctx[which],
   ...(microversion ? { 'OpenStack-API-Version': `compute ${microversion}`, 'X-OpenStack-Nova-API-Version': microversion } : {}),
 });
+
+const FLAVOR_FIELDS = [
+  'id',
+  'name',
+  'ram',
+  'vcpus',
+  'disk',
+  'swap',
+  'rxtx_factor',
+  'OS-FLV-EXT-DATA:ephemeral',
+  'OS-FLV-DISABLED:disabled',
+  'os-flavor-access:is_public',
+  'links[].href',
+];
+/** The server group fields the server passes on (`policies` before 2.64). */
+const SERVER_GROUP_FIELDS = ['id', 'name', 'policies[]', 'members', 'metadata'];
 
 const passwordAuth = (ctx: ConformanceContext, password: string, scope?: unknown) => ({
   auth: {
@@ -207,6 +224,285 @@ export const NATIVE_CALLS: NativeCall[] = [
     url: (ctx) => `${ctx.endpoint('compute')}/limits?reserved=1`,
     headers: token('demoToken'),
     reads: ['limits.absolute.maxTotalInstances', 'limits.absolute.totalInstancesUsed', 'limits.absolute.maxTotalCores', 'limits.absolute.totalCoresUsed', 'limits.absolute.maxTotalRAMSize', 'limits.absolute.totalRAMUsed'],
+  },
+  // ---- flavors (server/api/nova/flavors.ts) ----
+  {
+    service: 'compute',
+    name: 'GET /flavors/detail?is_public=None (admin)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/detail?is_public=None`,
+    headers: token('adminToken'),
+    reads: FLAVOR_FIELDS.map((field) => `flavors[].${field}`),
+    after: (ctx, body) => (ctx.saved.publicFlavor = body.flavors.find((flavor: Record<string, unknown>) => flavor['os-flavor-access:is_public']).id),
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/detail?is_public=true (member)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/detail?is_public=true`,
+    headers: token('demoToken'),
+    reads: FLAVOR_FIELDS.map((field) => `flavors[].${field}`),
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/detail [2.61] (extra specs embedded)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/detail?is_public=None`,
+    headers: token('demoToken', '2.61'),
+    reads: ['flavors[].id', 'flavors[].extra_specs', 'flavors[].description'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors (admin, generated id, private)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors`,
+    headers: token('adminToken'),
+    body: (ctx) => ({
+      flavor: { name: ctx.unique('conf-flavor'), ram: 64, vcpus: 1, disk: 1, id: null, swap: 0, 'OS-FLV-EXT-DATA:ephemeral': 0, rxtx_factor: 1, 'os-flavor-access:is_public': false },
+    }),
+    reads: FLAVOR_FIELDS.map((field) => `flavor.${field}`),
+    after: (ctx, body) => {
+      ctx.saved.flavor = body.flavor.id;
+      ctx.saved.flavorName = body.flavor.name;
+    },
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors (duplicate name)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors`,
+    headers: token('adminToken'),
+    body: (ctx) => ({ flavor: { name: ctx.saved.flavorName, ram: 64, vcpus: 1, disk: 1, id: null } }),
+    reads: ['conflictingRequest.message'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors (ram 0)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors`,
+    headers: token('adminToken'),
+    body: (ctx) => ({ flavor: { name: ctx.unique('conf-bad'), ram: 0, vcpus: 1, disk: 1 } }),
+    reads: ['badRequest.message'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors (member)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors`,
+    headers: token('demoToken'),
+    body: (ctx) => ({ flavor: { name: ctx.unique('conf-member'), ram: 64, vcpus: 1, disk: 1 } }),
+    reads: ['forbidden.message'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/{private id} (member without access)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}`,
+    headers: token('demoToken'),
+    reads: ['itemNotFound.message'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors/{id}/action addTenantAccess',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/action`,
+    headers: token('adminToken'),
+    body: (ctx) => ({ addTenantAccess: { tenant: ctx.demoProjectId } }),
+    reads: ['flavor_access[].flavor_id', 'flavor_access[].tenant_id'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors/{id}/action addTenantAccess (unknown project)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/action`,
+    headers: token('adminToken'),
+    body: () => ({ addTenantAccess: { tenant: 'no-such-project' } }),
+    reads: ['badRequest.message'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/{private id} (member with access)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}`,
+    headers: token('demoToken'),
+    reads: FLAVOR_FIELDS.map((field) => `flavor.${field}`),
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/{id}/os-flavor-access',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/os-flavor-access`,
+    headers: token('adminToken'),
+    reads: ['flavor_access[].flavor_id', 'flavor_access[].tenant_id'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/{public id}/os-flavor-access',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.publicFlavor)}/os-flavor-access`,
+    headers: token('adminToken'),
+    reads: ['itemNotFound.message'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors/{id}/os-extra_specs',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/os-extra_specs`,
+    headers: token('adminToken'),
+    body: () => ({ extra_specs: { 'hw:cpu_policy': 'dedicated', 'conf:key': 'value' } }),
+    reads: ['extra_specs.hw:cpu_policy'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/{id}/os-extra_specs',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/os-extra_specs`,
+    headers: token('demoToken'),
+    reads: ['extra_specs', 'extra_specs.hw:cpu_policy'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /flavors/{id}/os-extra_specs (member)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/os-extra_specs`,
+    headers: token('demoToken'),
+    body: () => ({ extra_specs: { a: 'b' } }),
+    reads: ['forbidden.message'],
+  },
+  {
+    service: 'compute',
+    name: 'DELETE /flavors/{id}/os-extra_specs/{key}',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/os-extra_specs/conf:key`,
+    headers: token('adminToken'),
+    reads: [],
+  },
+  {
+    service: 'compute',
+    name: 'DELETE /flavors/{id}/os-extra_specs/{missing key}',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}/os-extra_specs/conf:key`,
+    headers: token('adminToken'),
+    reads: ['itemNotFound.message'],
+  },
+  {
+    service: 'compute',
+    name: 'DELETE /flavors/{id} (member)',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}`,
+    headers: token('demoToken'),
+    reads: ['forbidden.message'],
+  },
+  {
+    service: 'compute',
+    name: 'DELETE /flavors/{id}',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}`,
+    headers: token('adminToken'),
+    reads: [],
+  },
+  {
+    service: 'compute',
+    name: 'GET /flavors/{deleted id}',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/flavors/${encodeURIComponent(ctx.saved.flavor)}`,
+    headers: token('adminToken'),
+    reads: ['itemNotFound.message'],
+  },
+  // ---- server groups (server/api/nova/server-groups.ts) ----
+  {
+    service: 'compute',
+    name: 'POST /os-server-groups [2.60]',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups`,
+    headers: token('demoToken', '2.60'),
+    body: (ctx) => ({ server_group: { name: ctx.unique('conf-sg'), policies: ['anti-affinity'] } }),
+    reads: [...SERVER_GROUP_FIELDS.map((field) => `server_group.${field}`), 'server_group.project_id', 'server_group.user_id'],
+    after: (ctx, body) => (ctx.saved.serverGroup = body.server_group.id),
+  },
+  {
+    service: 'compute',
+    name: 'POST /os-server-groups soft-anti-affinity [2.60]',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups`,
+    headers: token('adminToken', '2.60'),
+    body: (ctx) => ({ server_group: { name: ctx.unique('conf-sg-admin'), policies: ['soft-anti-affinity'] } }),
+    reads: SERVER_GROUP_FIELDS.map((field) => `server_group.${field}`),
+    after: (ctx, body) => (ctx.saved.adminServerGroup = body.server_group.id),
+  },
+  {
+    service: 'compute',
+    name: 'POST /os-server-groups (soft policy at 2.1)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups`,
+    headers: token('demoToken'),
+    body: (ctx) => ({ server_group: { name: ctx.unique('conf-sg-bad'), policies: ['soft-affinity'] } }),
+    reads: ['badRequest.message'],
+  },
+  {
+    service: 'compute',
+    name: 'POST /os-server-groups (two policies) [2.60]',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups`,
+    headers: token('demoToken', '2.60'),
+    body: (ctx) => ({ server_group: { name: ctx.unique('conf-sg-bad'), policies: ['affinity', 'anti-affinity'] } }),
+    reads: ['badRequest.message'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-server-groups',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups`,
+    headers: token('demoToken'),
+    reads: SERVER_GROUP_FIELDS.map((field) => `server_groups[].${field}`),
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-server-groups/{id} [2.60]',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups/${ctx.saved.serverGroup}`,
+    headers: token('demoToken', '2.60'),
+    reads: [...SERVER_GROUP_FIELDS.map((field) => `server_group.${field}`), 'server_group.project_id', 'server_group.user_id'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-server-groups/{id} [2.64] (policy and rules)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups/${ctx.saved.serverGroup}`,
+    headers: token('demoToken', '2.64'),
+    reads: ['server_group.policy', 'server_group.rules', 'server_group.members'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-server-groups/{id} of another project [2.60]',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups/${ctx.saved.adminServerGroup}`,
+    headers: token('demoToken', '2.60'),
+    reads: ['itemNotFound.message'],
+  },
+  {
+    service: 'compute',
+    name: 'DELETE /os-server-groups/{id}',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups/${ctx.saved.serverGroup}`,
+    headers: token('demoToken'),
+    reads: [],
+  },
+  {
+    service: 'compute',
+    name: 'DELETE /os-server-groups/{id} (admin, own project)',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups/${ctx.saved.adminServerGroup}`,
+    headers: token('adminToken'),
+    reads: [],
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-server-groups/{deleted id} [2.60]',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('compute')}/os-server-groups/${ctx.saved.serverGroup}`,
+    headers: token('demoToken', '2.60'),
+    reads: ['itemNotFound.message'],
   },
   {
     service: 'identity',

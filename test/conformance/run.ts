@@ -38,7 +38,7 @@ async function issueToken(identity: string, user: string, password: string, proj
     }),
   });
   if (response.status !== 201) throw new Error(`${user} login at ${identity}: ${response.status} ${await response.text()}`);
-  const body = (await response.json()) as { token: { user: { id: string }; catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
+  const body = (await response.json()) as { token: { user: { id: string }; project: { id: string }; catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
   return { id: response.headers.get('x-subject-token')!, body: body.token };
 }
 
@@ -57,6 +57,7 @@ async function makeSide(label: string, identity: string, passwords: { admin: str
     demoToken: demo.id,
     adminToken: admin.id,
     demoUserId: demo.body.user.id,
+    demoProjectId: demo.body.project.id,
     demoPassword: passwords.demo,
     unique: (prefix) => `${prefix}-${runId}`,
     saved: { revocable: revocable.id },

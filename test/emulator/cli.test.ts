@@ -81,4 +81,17 @@ describe('the openstack CLI', () => {
     await openstack('keypair', 'delete', 'cli key');
     expect(JSON.parse(await openstack('keypair', 'list', '-f', 'json'))).toEqual([]);
   });
+
+  it.skipIf(!hasOpenstackCli)('lists the demo flavors and creates, lists and deletes a server group', { timeout: 120_000 }, async () => {
+    const flavors = JSON.parse(await openstack('flavor', 'list', '-f', 'json')) as { Name: string; RAM: number; VCPUs: number; Disk: number }[];
+    expect(flavors.map((flavor) => flavor.Name)).toEqual(expect.arrayContaining(['m1.tiny', 'm1.small', 'm1.medium', 'm1.large', 'm1.xlarge']));
+    expect(flavors.find((flavor) => flavor.Name === 'm1.small')).toMatchObject({ RAM: 2048, VCPUs: 1, Disk: 20 });
+
+    const group = JSON.parse(await openstack('server', 'group', 'create', '--policy', 'soft-anti-affinity', 'cli group', '-f', 'json')) as { id: string; name: string };
+    expect(group.name).toBe('cli group');
+    const listed = JSON.parse(await openstack('server', 'group', 'list', '-f', 'json')) as { ID: string; Name: string }[];
+    expect(listed).toEqual([expect.objectContaining({ ID: group.id, Name: 'cli group' })]);
+    await openstack('server', 'group', 'delete', group.id);
+    expect(JSON.parse(await openstack('server', 'group', 'list', '-f', 'json'))).toEqual([]);
+  });
 });

@@ -3,6 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildEmulatorApp, DATABASE_FILE, type Emulator, type EmulatorOptions } from '../../emulator/app.js';
+import { createProject, findProjectByName } from '../../emulator/identity/models/resources.js';
+import { createGrant, findRoleByName } from '../../emulator/identity/models/roles.js';
+import { createUser } from '../../emulator/identity/models/users.js';
 import { openDatabase, type Db } from '../../emulator/store/db.js';
 
 /**
@@ -108,4 +111,20 @@ export async function tokenFor(app: FastifyInstance, who: Persona, options: { pr
 /** Headers for a native call: the token and, when given, the compute microversion. */
 export function headers(token: string, microversion?: string): Record<string, string> {
   return { 'x-auth-token': token, ...(microversion ? { 'openstack-api-version': `compute ${microversion}` } : {}) };
+}
+
+/**
+ * Arranges a user with `role` on `project` (created when missing) through the
+ * side connection, and returns a token scoped to that project: for personas
+ * the seed does not have (a reader, a member of a third project).
+ */
+export async function userWithRole(cloud: TestEmulator, options: { user: string; project: string; role: 'admin' | 'member' | 'reader' }): Promise<{ token: string; projectId: string; userId: string }> {
+  const db = cloud.db();
+  const project = findProjectByName(db, options.project, 'default') ?? createProject(db, { name: options.project, domainId: 'default' });
+  const password = `${options.user}-password`;
+  const user = createUser(db, { name: options.user, domainId: 'default', password, defaultProjectId: project.id }, cloud.clock.now);
+  createGrant(db, user.id, 'project', project.id, findRoleByName(db, options.role)!.id);
+  const response = await issueToken(cloud.app, passwordAuthBody(options.user, password, { project: { id: project.id } }));
+  if (response.statusCode !== 201) throw new Error(`login of ${options.user} failed: ${response.statusCode} ${response.body}`);
+  return { token: response.headers['x-subject-token'] as string, projectId: project.id, userId: user.id };
 }

@@ -1,6 +1,6 @@
 import type { Migration } from '../../store/db.js';
 
-/** Nova API database tables: key pairs (per user) and quotas. */
+/** Nova API database tables: key pairs (per user), quotas, flavors and server groups. */
 export const computeMigrations: Migration[] = [
   {
     id: '0001_initial',
@@ -41,6 +41,64 @@ export const computeMigrations: Migration[] = [
         ('default', 'key_pairs', 100),
         ('default', 'server_groups', 10),
         ('default', 'server_group_members', 10);
+    `,
+  },
+  {
+    id: '0002_flavors_server_groups',
+    sql: `
+      -- nova_api.flavors. MySQL's default collation makes flavorid and name
+      -- case-insensitive (unique and looked up so): NOCASE does the same here.
+      CREATE TABLE flavors (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        flavorid TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        name TEXT NOT NULL COLLATE NOCASE UNIQUE,
+        memory_mb INTEGER NOT NULL,
+        vcpus INTEGER NOT NULL,
+        root_gb INTEGER NOT NULL,
+        ephemeral_gb INTEGER NOT NULL DEFAULT 0,
+        swap INTEGER NOT NULL DEFAULT 0,
+        rxtx_factor REAL NOT NULL DEFAULT 1.0,
+        vcpu_weight INTEGER,
+        disabled INTEGER NOT NULL DEFAULT 0,
+        is_public INTEGER NOT NULL DEFAULT 1,
+        description TEXT,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER
+      );
+      CREATE TABLE flavor_extra_specs (
+        flavor_id INTEGER NOT NULL REFERENCES flavors (id) ON DELETE CASCADE,
+        key TEXT NOT NULL COLLATE NOCASE,
+        value TEXT,
+        PRIMARY KEY (flavor_id, key)
+      );
+      -- Projects given access to a private flavor (nova_api.flavor_projects).
+      CREATE TABLE flavor_projects (
+        flavor_id INTEGER NOT NULL REFERENCES flavors (id) ON DELETE CASCADE,
+        project_id TEXT NOT NULL COLLATE NOCASE,
+        PRIMARY KEY (flavor_id, project_id)
+      );
+      -- The demo flavors the seed made once, so a deleted one stays deleted after a restart.
+      CREATE TABLE seeded_flavors (
+        flavorid TEXT PRIMARY KEY
+      );
+      -- Server groups (nova_api.instance_groups with its one policy row folded in).
+      CREATE TABLE instance_groups (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uuid TEXT NOT NULL UNIQUE,
+        name TEXT,
+        user_id TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        policy TEXT NOT NULL CHECK (policy IN ('affinity', 'anti-affinity', 'soft-affinity', 'soft-anti-affinity')),
+        rules TEXT NOT NULL DEFAULT '{}',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER
+      );
+      CREATE INDEX instance_groups_project ON instance_groups (project_id);
+      CREATE TABLE instance_group_members (
+        group_id INTEGER NOT NULL REFERENCES instance_groups (id) ON DELETE CASCADE,
+        instance_uuid TEXT NOT NULL,
+        PRIMARY KEY (group_id, instance_uuid)
+      );
     `,
   },
 ];

@@ -30,7 +30,8 @@ export function getQuotaLimits(db: Db, projectId: string | null): Record<QuotaRe
   return limits;
 }
 
-/** What a project uses; servers and server groups arrive in later issues, so these are 0 for now. */
-export function getQuotaUsage(_db: Db, _projectId: string): { instances: number; cores: number; ram: number; server_groups: number } {
-  return { instances: 0, cores: 0, ram: 0, server_groups: 0 };
+/** What a project uses; servers arrive in a later issue, so instances, cores and ram are 0 for now. */
+export function getQuotaUsage(db: Db, projectId: string): { instances: number; cores: number; ram: number; server_groups: number } {
+  const groups = db.get<{ count: number }>('SELECT COUNT(*) AS count FROM instance_groups WHERE project_id = ?', projectId)!.count;
+  return { instances: 0, cores: 0, ram: 0, server_groups: groups };
 }

@@ -8,40 +8,39 @@ import { defineFormat, multiParams, validateAgainst, validateQuery } from '../..
 import { createKeypair as createKeypairModel, deleteKeypair as deleteKeypairModel, getKeypair, type Keypair, type KeypairType, listKeypairs as listKeypairsModel } from '../models/keypairs.js';
 import { enforce } from '../policy.js';
 import { contextOf, versionOf } from './common.js';
+import { name as nameParam, nonNegativeInteger } from './parameter-types.js';
 
 /**
  * `/os-keypairs` as nova/api/openstack/compute/keypairs.py serves it: the
  * schema, the policy target and the shape change with the microversion
- * (`type` from 2.2, `user_id` from 2.10, paging from 2.35, strict query from 2.75).
+ * (`type` from 2.2, `user_id` from 2.10, paging from 2.35, strict query from 2.75,
+ * import only and '@' '.' in names from 2.92).
  */
 
 const KEYPAIR_NAME_CHARS = '_- 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 
-defineFormat('name', {
-  // Printable characters, no leading or trailing whitespace (parameter_types.valid_name_regex).
-  test: (value) => /^[^\p{C}]*$/u.test(value) && !/^\s|\s$/u.test(value),
-  invalidNameReason: 'printable characters. Can not start or end with whitespace.',
-});
+/** From 2.92 names may also hold '@' and '.' (keypair_name_special_chars_292). */
+const KEYPAIR_NAME_CHARS_292 = '@._- 0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
 defineFormat('keypair_name_20', {
   test: (value) => [...value].every((char) => KEYPAIR_NAME_CHARS.includes(char)),
   invalidNameReason: `Only expected characters: [${KEYPAIR_NAME_CHARS}]`,
 });
+defineFormat('keypair_name_292', {
+  test: (value) => [...value].every((char) => KEYPAIR_NAME_CHARS_292.includes(char)),
+  invalidNameReason: `Only expected characters: [${KEYPAIR_NAME_CHARS_292}]`,
+});
 
-const name = {
-  allOf: [
-    { type: 'string', minLength: 1, maxLength: 255, format: 'name' },
-    { type: 'string', minLength: 1, maxLength: 255, format: 'keypair_name_20' },
-  ],
-};
+const keypairName = (format: string) => ({ allOf: [nameParam, { type: 'string', minLength: 1, maxLength: 255, format }] });
 
-function createSchema(extra: Record<string, object>) {
+function createSchema(extra: Record<string, object>, options: { format?: string; required?: string[] } = {}) {
   return {
     type: 'object',
     properties: {
       keypair: {
         type: 'object',
-        properties: { name, ...extra, public_key: { type: 'string' } },
-        required: ['name'],
+        properties: { name: keypairName(options.format ?? 'keypair_name_20'), ...extra, public_key: { type: 'string' } },
+        required: options.required ?? ['name'],
         additionalProperties: false,
       },
     },
@@ -54,8 +53,9 @@ const keyType = { type: 'string', enum: ['ssh', 'x509'] };
 const CREATE_V21 = createSchema({});
 const CREATE_V22 = createSchema({ type: keyType });
 const CREATE_V210 = createSchema({ type: keyType, user_id: { type: 'string' } });
+/** 2.92 forbids generating a key: public_key is required. */
+const CREATE_V292 = createSchema({ type: keyType, user_id: { type: 'string' } }, { format: 'keypair_name_292', required: ['name', 'public_key'] });
 
-const nonNegativeInteger = { type: ['integer', 'string'], pattern: '^[0-9]*$', minimum: 0, minLength: 1 };
 const USER_QUERY = { type: 'object', properties: { user_id: multiParams({ type: 'string' }) }, additionalProperties: true };
 const PAGED_QUERY = {
   type: 'object',
@@ -145,7 +145,7 @@ export const createKeypair: Handler = (deps) => async (request, reply) => {
   const version = versionOf(request);
   const context = contextOf(request);
   const body = jsonBody(request);
-  validateAgainst(version.atLeast('2.10') ? CREATE_V210 : version.atLeast('2.2') ? CREATE_V22 : CREATE_V21, body);
+  validateAgainst(version.atLeast('2.92') ? CREATE_V292 : version.atLeast('2.10') ? CREATE_V210 : version.atLeast('2.2') ? CREATE_V22 : CREATE_V21, body);
   const params = (body as { keypair: { name: string; type?: KeypairType; public_key?: string; user_id?: string } }).keypair;
   const userId = params.user_id ?? context.userId;
   enforce('os_compute_api:os-keypairs:create', context, { user_id: userId });

@@ -295,6 +295,21 @@ describe('microversions', () => {
     );
   });
 
+  it('from 2.92 only imports, and names may hold @ and .', async () => {
+    const generated = await create(demo, { name: 'no-generation' }, '2.92');
+    expect(generated.statusCode).toBe(400);
+    expect(generated.json().badRequest.message).toBe(
+      "Invalid input for field/attribute keypair. Value: {'name': 'no-generation'}. 'public_key' is a required property",
+    );
+    const imported = await create(demo, { name: 'me@host.example', public_key: ed25519PublicKey() }, '2.92');
+    expect(imported.statusCode).toBe(201);
+    expect(imported.json().keypair).not.toHaveProperty('private_key');
+    expect((await create(demo, { name: 'me@host.example', public_key: ed25519PublicKey() }, '2.91')).json().badRequest.message).toMatch(
+      /^An invalid 'name' value was provided\. The name must be: Only expected characters: \[_- 0-9a-zA-Z\]|^An invalid 'name' value/,
+    );
+    expect((await remove(demo, 'me@host.example', '2.92')).statusCode).toBe(204);
+  });
+
   it('echoes the version in OpenStack-API-Version and X-OpenStack-Nova-API-Version, with Vary', async () => {
     const response = await list(demo, '2.10');
     expect(response.headers['openstack-api-version']).toBe('compute 2.10');
@@ -304,14 +319,14 @@ describe('microversions', () => {
     expect(legacy.headers['openstack-api-version']).toBe('compute 2.2');
     expect(Object.keys(legacy.json().keypairs[0].keypair)).toContain('type');
     const latest = await list(demo, 'latest');
-    expect(latest.headers['openstack-api-version']).toBe('compute 2.90');
+    expect(latest.headers['openstack-api-version']).toBe('compute 2.93');
     expect((await list(demo)).headers['openstack-api-version']).toBe('compute 2.1');
   });
 
-  it('answers 406 outside 2.1–2.90 and 400 for a malformed version', async () => {
-    const high = await list(demo, '2.91');
+  it('answers 406 outside 2.1–2.93 and 400 for a malformed version', async () => {
+    const high = await list(demo, '2.94');
     expect(high.statusCode).toBe(406);
-    expect(high.json()).toEqual({ computeFault: { code: 406, message: 'Version 2.91 is not supported by the API. Minimum is 2.1 and maximum is 2.90.' } });
+    expect(high.json()).toEqual({ computeFault: { code: 406, message: 'Version 2.94 is not supported by the API. Minimum is 2.1 and maximum is 2.93.' } });
     expect((await list(demo, '2.0')).statusCode).toBe(406);
     const malformed = await list(demo, '2.x');
     expect(malformed.statusCode).toBe(400);
@@ -411,11 +426,11 @@ describe('bad input and authentication', () => {
 describe('version discovery and limits', () => {
   it('describes v2.1 at /, /v2.1 and /v2.1/ without a token', async () => {
     const root = await cloud.app.inject({ url: '/cloud/compute/' });
-    expect(root.json().versions).toEqual([expect.objectContaining({ id: 'v2.1', status: 'CURRENT', version: '2.90', min_version: '2.1' })]);
+    expect(root.json().versions).toEqual([expect.objectContaining({ id: 'v2.1', status: 'CURRENT', version: '2.93', min_version: '2.1' })]);
     for (const url of ['/cloud/compute/v2.1', '/cloud/compute/v2.1/']) {
       const response = await cloud.app.inject({ url });
       expect(response.statusCode).toBe(200);
-      expect(response.json().version).toMatchObject({ id: 'v2.1', status: 'CURRENT', version: '2.90', min_version: '2.1' });
+      expect(response.json().version).toMatchObject({ id: 'v2.1', status: 'CURRENT', version: '2.93', min_version: '2.1' });
       expect(response.json().version.links[0]).toEqual({ rel: 'self', href: `${PUBLIC_URL}/cloud/compute/v2.1/` });
     }
   });

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { BffContext } from '../context.js';
-import { sendJsonWithInfinity } from '../json.js';
+import type { BffContext } from '../../context.js';
 
 interface Keypair {
   name: string;
@@ -21,8 +20,8 @@ interface KeypairCreate {
 const KEY_TYPES = ['2.2', '2.9'];
 const KEY_TYPE_LIST = ['2.9'];
 
-/** `/api/nova/` (api-contract §6). */
-export const novaRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+/** `/api/nova/keypairs/` (api-contract §6). */
+export const keypairRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   // Classic Horizon nests each list item under `keypair` (api-contract §0).
   app.get('/api/nova/keypairs/', async (request) => {
     const client = await access.client(request);
@@ -59,19 +58,5 @@ export const novaRoutes: FastifyPluginAsync<BffContext> = async (app, { access }
     const client = await access.client(request);
     await client.request('compute', 'DELETE', `/os-keypairs/${encodeURIComponent(request.params.name)}`);
     return reply.code(204).send();
-  });
-
-  // Unlimited (-1) becomes Infinity, written 1e+999; negative usage is clamped to 0 (api-contract §1.8).
-  app.get<{ Querystring: { reserved?: string } }>('/api/nova/limits/', async (request, reply) => {
-    const client = await access.client(request);
-    const response = await client.request<{ limits: { absolute: Record<string, number> } }>('compute', 'GET', '/limits', {
-      query: { reserved: request.query.reserved === 'true' ? 1 : undefined },
-    });
-    const limits: Record<string, number> = {};
-    for (const [key, value] of Object.entries(response.body.limits.absolute)) {
-      if (value === -1 && key.startsWith('max')) limits[key] = Infinity;
-      else limits[key] = key.startsWith('total') ? Math.max(0, value) : value;
-    }
-    return sendJsonWithInfinity(reply, limits);
   });
 };
