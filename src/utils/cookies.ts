@@ -1,0 +1,33 @@
+/**
+ * Reading cookies the server sets for the browser (spec 1 §9 lists `ntp_draw_mode`, `show_labels`,
+ * `are_networks_collapsed` and `django_timezone`).
+ */
+
+/**
+ * The value of cookie `name`, decoded, or `null` when it is not set. Django quotes values holding
+ * characters such as `/` (`django_timezone="Europe/Paris"`), so surrounding double quotes are
+ * removed.
+ *
+ * @example
+ * readCookie('django_timezone', 'csrftoken=x; django_timezone="Europe/Paris"'); // 'Europe/Paris'
+ * readCookie('missing', 'a=1'); // null
+ */
+export function readCookie(name: string, cookieString: string = globalThis.document?.cookie ?? ''): string | null {
+  for (const pair of cookieString.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator < 0 || pair.slice(0, separator).trim() !== name) continue;
+    let value = pair.slice(separator + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+      // Python's cookie quoting: backslash escapes, octal for other characters (`\054` is a comma).
+      value = value.slice(1, -1).replace(/\\([0-7]{3}|.)/g, (_, seq: string) =>
+        seq.length === 3 ? String.fromCharCode(parseInt(seq, 8)) : seq,
+      );
+    }
+    try {
+      return decodeURIComponent(value);
+    } catch {
+      return value;
+    }
+  }
+  return null;
+}
