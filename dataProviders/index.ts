@@ -1,0 +1,38 @@
+import { combineDataProviders, type DataProvider } from 'ra-core';
+import { type AuthApi, createAuthApi } from './auth';
+import { createPolicyApi, type PolicyApi } from './config';
+import type { HttpClient } from './http';
+import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
+import { createNovaProvider } from './nova';
+
+/** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
+export type ServiceName = 'nova' | 'keystone';
+
+/** Everything the browser asks the server, behind interfaces tests can fake. */
+export interface Backend {
+  /** CRUD over resources, routed to each resource's service provider. */
+  dataProvider: DataProvider;
+  auth: AuthApi;
+  identity: IdentityApi;
+  policy: PolicyApi;
+}
+
+/**
+ * One provider per service, combined by resource → service (the registry
+ * says which service serves each resource).
+ *
+ * @example
+ * createBackend(http, (resource) => registry.byName(resource).service)
+ */
+export function createBackend(http: HttpClient, serviceOf: (resource: string) => ServiceName): Backend {
+  const providers: Record<ServiceName, DataProvider> = {
+    nova: createNovaProvider(http),
+    keystone: createKeystoneProvider(http),
+  };
+  return {
+    dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),
+    auth: createAuthApi(http),
+    identity: createIdentityApi(http),
+    policy: createPolicyApi(http),
+  };
+}

@@ -1,0 +1,89 @@
+import type { DataProvider, GetListParams } from 'ra-core';
+
+/** A record as the engine sees it: JSON with a string `id`. */
+export type ResourceRecord = Record<string, unknown> & { id: string };
+
+/** What one service can do with one of its resources; absent verbs are unsupported. */
+export interface ResourceHandlers {
+  list?(params: GetListParams): Promise<ResourceRecord[]>;
+  get?(id: string): Promise<ResourceRecord>;
+  create?(data: Record<string, unknown>): Promise<ResourceRecord>;
+  update?(id: string, data: Record<string, unknown>): Promise<ResourceRecord>;
+  remove?(id: string): Promise<void>;
+}
+
+/**
+ * Turns per-resource handlers into a react-admin DataProvider. Lists come
+ * whole from the server (api-contract §1.6: no paging for most lists), so
+ * sort, filter and pagination, when asked for, are applied here.
+ *
+ * @example
+ * createServiceProvider('nova', { keypair: { list: () => http.get(...).then(flatten) } })
+ */
+export function createServiceProvider(service: string, handlers: Record<string, ResourceHandlers>): DataProvider {
+  // ra-core's verbs are generic in the caller's record type, which a runtime
+  // provider cannot know; results are cast with `as never` for that reason.
+  function handler<K extends keyof ResourceHandlers>(resource: string, verb: K): NonNullable<ResourceHandlers[K]> {
+    const found = handlers[resource]?.[verb];
+    if (!found) throw new Error(`${service}: ${verb} is not supported for ${resource}`);
+    return found.bind(handlers[resource]) as NonNullable<ResourceHandlers[K]>;
+  }
+
+  return {
+    async getList(resource, params) {
+      const all = await handler(resource, 'list')(params);
+      const rows = sortRecords(filterRecords(all, params.filter), params.sort);
+      const { page, perPage } = params.pagination ?? { page: 1, perPage: rows.length };
+      return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length } as never;
+    },
+    async getOne(resource, params) {
+      return { data: await handler(resource, 'get')(String(params.id)) } as never;
+    },
+    async getMany(resource, params) {
+      const wanted = new Set(params.ids.map(String));
+      const all = await handler(resource, 'list')({});
+      return { data: all.filter((record) => wanted.has(record.id)) } as never;
+    },
+    async getManyReference(resource) {
+      throw new Error(`${service}: getManyReference is not supported for ${resource}`);
+    },
+    async create(resource, params) {
+      return { data: await handler(resource, 'create')(params.data) } as never;
+    },
+    async update(resource, params) {
+      return { data: await handler(resource, 'update')(String(params.id), params.data) } as never;
+    },
+    async updateMany(resource) {
+      throw new Error(`${service}: updateMany is not supported for ${resource}`);
+    },
+    async delete(resource, params) {
+      await handler(resource, 'remove')(String(params.id));
+      return { data: params.previousData ?? { id: params.id } } as never;
+    },
+    async deleteMany(resource, params) {
+      const remove = handler(resource, 'remove');
+      for (const id of params.ids) await remove(String(id)); // one at a time, as Horizon's bulk deletes
+      return { data: params.ids };
+    },
+  };
+}
+
+function filterRecords(records: ResourceRecord[], filter: Record<string, unknown> | undefined): ResourceRecord[] {
+  const entries = Object.entries(filter ?? {}).filter(([, value]) => value !== undefined && value !== '');
+  return entries.length === 0 ? records : records.filter((record) => entries.every(([key, value]) => record[key] === value));
+}
+
+/** Sorts by one field; text compares naturally ('key10' after 'key9'), blanks last. */
+export function sortRecords<T extends Record<string, unknown>>(records: T[], sort: GetListParams['sort']): T[] {
+  if (!sort?.field) return records;
+  const direction = sort.order === 'DESC' ? -1 : 1;
+  const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
+  return [...records].sort((a, b) => {
+    const left = a[sort.field];
+    const right = b[sort.field];
+    if (left == null || left === '') return right == null || right === '' ? 0 : 1;
+    if (right == null || right === '') return -1;
+    if (typeof left === 'number' && typeof right === 'number') return (left - right) * direction;
+    return collator.compare(String(left), String(right)) * direction;
+  });
+}

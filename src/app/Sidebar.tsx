@@ -1,0 +1,91 @@
+import Box from '@mui/material/Box';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { NavLink } from 'react-router-dom';
+import { usePanelAccess } from '../engine/access';
+import { useRegistry } from '../engine/context';
+import { buildMenu, type MenuSection } from './menu';
+import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
+
+/**
+ * The sidebar (spec 1 §2.2): sections Project, Admin, Identity, each panel
+ * shown only when its service is in the catalog and its policy passes; a
+ * section or group with no panel left is not shown. On small screens it is
+ * hidden until the header's toggle opens it.
+ */
+export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): void }) {
+  const registry = useRegistry();
+  const menu = useMemo(() => buildMenu(registry.all), [registry]);
+  const panels = menu.flatMap((section) => section.groups.flatMap((group) => group.panels));
+  const access = usePanelAccess(panels);
+  const allowedPaths = new Set(panels.filter((_panel, index) => access[index] === 'allowed').map(({ panel }) => panel.path));
+  const visible = visibleMenu(menu, allowedPaths);
+
+  return (
+    <Box
+      component="nav"
+      id="main-navigation"
+      aria-label="Main navigation"
+      sx={(theme) => ({
+        width: SIDEBAR_WIDTH,
+        flexShrink: 0,
+        bgcolor: 'background.paper',
+        borderRight: 1,
+        borderColor: 'divider',
+        position: 'sticky',
+        top: HEADER_HEIGHT,
+        height: `calc(100vh - ${HEADER_HEIGHT}px)`,
+        overflowY: 'auto',
+        py: 1,
+        // Written as "hide below md" so a browser without media queries (jsdom) still shows it.
+        [theme.breakpoints.down('md')]: open
+          ? { position: 'fixed', left: 0, zIndex: theme.zIndex.drawer, boxShadow: theme.shadows[8] }
+          : { display: 'none' },
+      })}
+    >
+      {visible.map((section) => (
+        <Box key={section.id} component="section" sx={{ mb: 1 }}>
+          <Typography component="h2" variant="overline" sx={{ display: 'block', px: 2, pt: 1, color: 'text.secondary', fontWeight: 700, letterSpacing: 1 }}>
+            {section.label}
+          </Typography>
+          {section.groups.map((group) => (
+            <Box key={group.label ?? ''}>
+              {group.label && (
+                <Typography component="h3" variant="body2" sx={{ px: 2, pt: 0.5, fontWeight: 600, color: 'text.secondary' }}>
+                  {group.label}
+                </Typography>
+              )}
+              <List dense disablePadding>
+                {group.panels.map(({ panel }) => (
+                  <ListItemButton
+                    key={panel.path}
+                    component={NavLink}
+                    to={panel.path}
+                    onClick={onNavigate}
+                    sx={{ pl: 3, '&.active': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 600 } }}
+                  >
+                    <ListItemText primary={panel.label} slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }} />
+                  </ListItemButton>
+                ))}
+              </List>
+            </Box>
+          ))}
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function visibleMenu(menu: MenuSection[], allowedPaths: Set<string>): MenuSection[] {
+  return menu
+    .map((section) => ({
+      ...section,
+      groups: section.groups
+        .map((group) => ({ ...group, panels: group.panels.filter(({ panel }) => allowedPaths.has(panel.path)) }))
+        .filter((group) => group.panels.length > 0),
+    }))
+    .filter((section) => section.groups.length > 0);
+}

@@ -1,0 +1,46 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
+import { createHttpClient } from '../../dataProviders/http';
+import { createBackend } from '../../dataProviders/index';
+import { resources } from '../../resources/index';
+import { createRegistry } from '../engine/registry';
+import { createToastStore } from '../toasts/store';
+import type { AppParts } from './App';
+import { LOGIN_PATH } from './menu';
+import { buildRoutes } from './routes';
+
+export interface CreateAppOptions {
+  /** The browser's fetch unless given (tests answer requests themselves). */
+  fetch?: typeof fetch;
+  /** A browser-history router unless given (tests use a memory router). */
+  createRouter?: (routes: RouteObject[]) => DataRouter;
+}
+
+/** Wires the real parts: registry, toasts, the HTTP helper, the backend and the router. */
+export function createApp(options: CreateAppOptions = {}): AppParts {
+  const registry = createRegistry(resources);
+  const toasts = createToastStore();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessClientError } } });
+  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry));
+  const http = createHttpClient({
+    notify: toasts,
+    fetch: options.fetch,
+    // Spec 1 §8: after the 401 toast, drop what was loaded and sign in again.
+    onUnauthorized: () => {
+      queryClient.clear();
+      if (router.state.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH);
+    },
+  });
+  const backend = createBackend(http, (resource) => {
+    const descriptor = registry.byName(resource);
+    if (!descriptor) throw new Error(`No resource named ${resource}`);
+    return descriptor.service;
+  });
+  return { backend, registry, toasts, queryClient, router };
+}
+
+/** Network blips are retried once; an answer of 4xx will not change on retry. */
+function retryUnlessClientError(failureCount: number, error: unknown): boolean {
+  const status = (error as { status?: number } | null)?.status ?? 0;
+  return failureCount < 1 && (status === 0 || status >= 500);
+}

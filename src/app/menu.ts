@@ -1,0 +1,41 @@
+import type { AnyResourceDescriptor, PanelDescriptor } from '../descriptor';
+
+/** The sidebar sections, in order (spec: Project, Admin, Identity). */
+export const SECTIONS: { id: PanelDescriptor['dashboard']; label: string }[] = [
+  { id: 'project', label: 'Project' },
+  { id: 'admin', label: 'Admin' },
+  { id: 'identity', label: 'Identity' },
+];
+
+export interface MenuPanel {
+  panel: PanelDescriptor;
+  serviceType: string;
+}
+
+export interface MenuGroup {
+  label?: string;
+  panels: MenuPanel[];
+}
+
+export interface MenuSection {
+  id: PanelDescriptor['dashboard'];
+  label: string;
+  groups: MenuGroup[];
+}
+
+/** Sections → groups → panels, from the descriptors' `panel` keys. */
+export function buildMenu(descriptors: readonly AnyResourceDescriptor[]): MenuSection[] {
+  const panels: MenuPanel[] = descriptors
+    .filter((descriptor) => descriptor.panel)
+    .map((descriptor) => ({ panel: descriptor.panel!, serviceType: descriptor.serviceType }))
+    .sort((a, b) => (a.panel.order ?? 0) - (b.panel.order ?? 0) || a.panel.label.localeCompare(b.panel.label));
+  return SECTIONS.map(({ id, label }) => {
+    const inSection = panels.filter(({ panel }) => panel.dashboard === id);
+    const groupLabels = [...new Set(inSection.map(({ panel }) => panel.group))];
+    return { id, label, groups: groupLabels.map((group) => ({ label: group, panels: inSection.filter(({ panel }) => panel.group === group) })) };
+  }).filter((section) => section.groups.length > 0);
+}
+
+/** Where a user lands after signing in (and on `/`). */
+export const LANDING_PATH = '/project/key_pairs';
+export const LOGIN_PATH = '/auth/login';

@@ -1,0 +1,279 @@
+/**
+ * The resource descriptor: everything the engine needs to list, show, create
+ * and delete one resource type, as plain data (no JSX, no functions that
+ * render). One per file in `resources/`, written with `defineResource<T>()`
+ * where `T` is the entity type generated from the resource's schema, so a
+ * column or tab naming a missing field does not compile.
+ */
+import type { PolicyRules } from '../dataProviders/config';
+import type { ServiceName } from '../dataProviders/index';
+
+export type { PolicyRules, ServiceName };
+
+/** A record's field name, checked against the entity type. */
+export type FieldOf<T> = keyof T & string;
+
+export interface ResourceDescriptor<T extends object> {
+  /**
+   * Singular kebab-case name, the same in `schemas/`, `resources/` and tests;
+   * also the data provider's resource name.
+   * @example 'keypair'
+   */
+  name: string;
+  /**
+   * The OpenStack resource type code: the `{type}` of the detail route
+   * `/ngdetails/{type}/{id}` (spec 2 §2.2).
+   * @example 'OS::Nova::Keypair'
+   */
+  type: string;
+  /**
+   * The `/api/<service>/` data provider serving this resource (dataProviders/index.ts).
+   * @example 'nova'
+   */
+  service: ServiceName;
+  /**
+   * Catalog service type the panel needs: the panel is shown only when the
+   * catalog has it in the session's region (api-contract §3).
+   * @example 'compute'
+   */
+  serviceType: string;
+  /**
+   * The resource's JSON Schema file; columns, detail fields and forms read
+   * their titles, enums and limits from it.
+   * @example import schema from '../schemas/keypair.schema.json'
+   */
+  schema: SchemaFile;
+  /**
+   * The `$defs` entry describing one record. Default `'entity'`.
+   * @example 'entity'
+   */
+  entity?: string;
+  /**
+   * Field that identifies a record: selection, links and deletes use it
+   * (spec 1 §3: trackId, default id).
+   * @example 'name'
+   */
+  idField?: FieldOf<T>;
+  /**
+   * Field shown as the record's name in links, confirm dialogs and toasts.
+   * @example 'name'
+   */
+  nameField: FieldOf<T>;
+  /**
+   * How the UI names the resource, in the spec's capitalisation; the delete
+   * dialog and its toasts are built from these (spec 2 §8).
+   * @example { singular: 'Key Pair', plural: 'Key Pairs' }
+   */
+  labels: { singular: string; plural: string };
+  /** The list page and its sidebar entry; none for resources only shown inside others. */
+  panel?: PanelDescriptor;
+  /** Table columns, in order (spec 2 §2.3). */
+  columns: ColumnDescriptor<T>[];
+  /** Toolbar, row and batch actions. Default: none. */
+  actions?: ActionDescriptor<T>[];
+  /** The routed details view; without it names do not link anywhere. */
+  detail?: DetailDescriptor<T>;
+  /** Messages of this resource's calls (spec 2 §8). */
+  texts?: ResourceTexts;
+}
+
+export interface PanelDescriptor {
+  /**
+   * Sidebar section (spec: Project, Admin, Identity).
+   * @example 'project'
+   */
+  dashboard: 'project' | 'admin' | 'identity';
+  /**
+   * Group heading inside the section; none puts the panel at the top.
+   * @example 'Compute'
+   */
+  group?: string;
+  /**
+   * The panel's name in the sidebar and its page heading.
+   * @example 'Key Pairs'
+   */
+  label: string;
+  /**
+   * The list route; `{path}/{id}` redirects to the detail route.
+   * @example '/project/key_pairs'
+   */
+  path: string;
+  /**
+   * Rules that must all pass (POST /api/policy/) for the panel to show.
+   * @example [['identity', 'admin_required']]
+   */
+  policy?: PolicyRules;
+  /** Position inside its group; default 0, then by label. */
+  order?: number;
+}
+
+export interface ColumnDescriptor<T> {
+  /**
+   * The record field shown; must be a property of the entity schema.
+   * @example 'fingerprint'
+   */
+  field: FieldOf<T>;
+  /** Header text. Default: the schema property's `title`. */
+  label?: string;
+  /** Whether the header sorts the table. Default true (spec 1 §3). */
+  sortable?: boolean;
+  /**
+   * Makes this the column the table is first sorted by.
+   * @example 'asc'
+   */
+  defaultSort?: 'asc' | 'desc';
+  /**
+   * 'detail' renders the value as a link to the record's detail route.
+   * @example 'detail'
+   */
+  link?: 'detail';
+  /**
+   * 1 is always shown; higher numbers are hidden first as the window narrows
+   * (spec 1 §9). Default 1.
+   */
+  priority?: number;
+}
+
+export type ActionDescriptor<T> = FormActionDescriptor<T> | DeleteActionDescriptor<T>;
+
+interface ActionBase<T> {
+  /**
+   * Stable id, unique within the descriptor.
+   * @example 'create'
+   */
+  id: string;
+  /**
+   * Rules that must all pass for the action to be offered.
+   * @example [['compute', 'os_compute_api:os-keypairs:create']]
+   */
+  policy?: PolicyRules;
+  /**
+   * Row actions only: whether the action applies to this record (spec 1 §6,
+   * "each action has an allowed check"). Default: always.
+   */
+  allowed?(item: T): boolean;
+}
+
+/** A modal form on the toolbar that creates a record from a schema `$defs` entry. */
+export interface FormActionDescriptor<T> extends ActionBase<T> {
+  kind: 'form';
+  /**
+   * Button text and dialog title.
+   * @example 'Create Key Pair'
+   */
+  label: string;
+  /**
+   * The `$defs` entry of the schema the form edits; its `errorMessage`s are the
+   * validation texts.
+   * @example 'createForm'
+   */
+  form: string;
+  /** Modal size (spec 1 §9: default 'lg'). */
+  size?: 'sm' | 'md' | 'lg';
+  /** Submit button text (spec 1 §9: default 'Submit'). */
+  submitLabel?: string;
+  /**
+   * rjsf uiSchema for the form: widget names, order, placeholders.
+   * @example { public_key: { 'ui:widget': 'textarea' } }
+   */
+  uiSchema?: Record<string, unknown>;
+  /**
+   * Rejects a value already used by a listed record, checked in the browser
+   * (spec 1 §5, unique validator).
+   * @example { field: 'name', message: 'Key pair already exists.' }
+   */
+  unique?: { field: string; message: string };
+  /**
+   * Success toast; `{field}` is replaced by the submitted or returned value.
+   * @example 'Key pair {name} was successfully created.'
+   */
+  success: string;
+  /**
+   * Error toast when the call fails.
+   * @example 'Unable to create the keypair.'
+   */
+  failure: string;
+  /**
+   * A file the browser saves from the answer, e.g. the private key.
+   * @example { field: 'private_key', fileName: '{name}.pem', mimeType: 'application/x-pem-file' }
+   */
+  download?: { field: string; fileName: string; mimeType: string };
+}
+
+/**
+ * Delete with the confirm dialog of spec 2 §8, on each row's menu and as a
+ * batch button on the toolbar. The texts come from `labels`.
+ */
+export interface DeleteActionDescriptor<T> extends ActionBase<T> {
+  kind: 'delete';
+  /** Where it is offered. Default both. */
+  placement?: ('row' | 'batch')[];
+}
+
+export interface DetailDescriptor<T> {
+  /** Tabs of the details view, the first one shown first (spec 2 §2.3). */
+  tabs: DetailTab<T>[];
+}
+
+export interface DetailTab<T> {
+  /**
+   * Value of the `tab` query parameter that opens this tab.
+   * @example 'details'
+   */
+  id: string;
+  /** @example 'Details' */
+  label: string;
+  /**
+   * Fields listed with their schema titles, in order.
+   * @example ['name', 'type', 'fingerprint']
+   */
+  fields: FieldOf<T>[];
+  /**
+   * Fields shown in a fixed-width font (keys, fingerprints). Default none.
+   * @example ['fingerprint', 'public_key']
+   */
+  code?: FieldOf<T>[];
+}
+
+export interface ResourceTexts {
+  /**
+   * Error toast when the list cannot be loaded.
+   * @example 'Unable to retrieve the keypairs.'
+   */
+  listError?: string;
+  /**
+   * Error toast when one record cannot be loaded (other than 404).
+   * @example 'Unable to retrieve the keypair.'
+   */
+  loadError?: string;
+}
+
+/**
+ * A schema file as `import schema from '../schemas/x.schema.json'` types it:
+ * JSON imports widen keywords to plain strings, so the engine reads it
+ * through `src/schema/` instead of trusting this type.
+ */
+export interface SchemaFile {
+  $id?: string;
+  title?: string;
+  $defs?: Record<string, unknown>;
+}
+
+/** A record as the engine handles it: plain JSON. */
+export type ResourceRecord = Record<string, unknown>;
+
+/** A descriptor after `defineResource`: the registry and the engine work on these. */
+export type AnyResourceDescriptor = ResourceDescriptor<ResourceRecord>;
+
+/**
+ * Declares a resource. The type parameter checks the descriptor against the
+ * generated entity type where it is written; the engine then treats records
+ * as plain JSON, so the result is widened to `AnyResourceDescriptor`.
+ *
+ * @example
+ * export default defineResource<KeypairEntity>({ name: 'keypair', type: 'OS::Nova::Keypair', … });
+ */
+export function defineResource<T extends object>(descriptor: ResourceDescriptor<T>): AnyResourceDescriptor {
+  // Safe: T only narrows field names and the `allowed` argument; at run time records are JSON objects.
+  return descriptor as unknown as AnyResourceDescriptor;
+}

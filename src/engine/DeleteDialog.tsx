@@ -1,0 +1,56 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, useState } from 'react';
+import type { DeleteTexts } from './messages';
+
+export interface DeleteDialogProps {
+  texts: DeleteTexts;
+  onConfirm(): Promise<unknown>;
+  onClose(): void;
+}
+
+/** The delete confirmation of spec 2 §8; the confirm button stays disabled while deleting. */
+export function DeleteDialog({ texts, onConfirm, onClose }: DeleteDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+  const [deleting, setDeleting] = useState(false);
+
+  async function confirm() {
+    setDeleting(true);
+    try {
+      await onConfirm();
+    } finally {
+      onClose();
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth="sm"
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      onClose={(_event, reason) => reason !== 'backdropClick' && !deleting && onClose()}
+    >
+      <DialogTitle id={titleId}>{texts.title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={messageId} sx={{ wordBreak: 'break-word' }}>
+          {texts.message}
+        </DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={deleting}>
+          Cancel
+        </Button>
+        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={deleting}>
+          {texts.submit}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

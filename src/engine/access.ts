@@ -1,0 +1,69 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { isServiceEnabled } from '../../dataProviders/keystone';
+import type { PanelDescriptor, PolicyRules } from '../descriptor';
+import { useToastStore } from '../toasts/context';
+import { useBackend } from './context';
+
+export const SESSION_KEY = ['session'] as const;
+
+/** The signed-in user (`/api/keystone/user-session/`); a 401 here just means "not signed in". */
+export function useUserSession() {
+  const { identity } = useBackend();
+  return useQuery({
+    queryKey: SESSION_KEY,
+    queryFn: () => identity.getUserSession({ silent: true }),
+    retry: false,
+    staleTime: Infinity,
+  });
+}
+
+export function useServiceCatalog() {
+  const { identity } = useBackend();
+  return useQuery({ queryKey: ['svc-catalog'], queryFn: () => identity.getServiceCatalog(), staleTime: Infinity });
+}
+
+/** Spec 2 §6 / api-contract §2: a failed policy call warns once and denies. */
+export const POLICY_FAILED_MESSAGE = 'Policy check failed.';
+
+/**
+ * Results of several policy rule sets, memoised per rule set (api-contract
+ * §2). An empty or absent rule set is allowed without asking the server.
+ * Each entry is true, false, or undefined while unknown.
+ */
+export function usePolicies(ruleSets: (PolicyRules | undefined)[]): (boolean | undefined)[] {
+  const { policy } = useBackend();
+  const toasts = useToastStore();
+  const keyOf = (rules: PolicyRules) => JSON.stringify(rules);
+  const distinct = [...new Map(ruleSets.filter((rules) => rules?.length).map((rules) => [keyOf(rules!), rules!])).values()];
+  const results = useQueries({
+    queries: distinct.map((rules) => ({
+      queryKey: ['policy', keyOf(rules)],
+      queryFn: async () => {
+        try {
+          return await policy.check(rules);
+        } catch {
+          toasts.warning(POLICY_FAILED_MESSAGE);
+          return false;
+        }
+      },
+      staleTime: Infinity,
+    })),
+  });
+  const byKey = new Map(distinct.map((rules, index) => [keyOf(rules), results[index].data]));
+  return ruleSets.map((rules) => (rules?.length ? byKey.get(keyOf(rules)) : true));
+}
+
+export type Access = 'allowed' | 'denied' | 'pending';
+
+/** Whether panels may be shown: their service is in the catalog and their policy passes. */
+export function usePanelAccess(panels: { panel: PanelDescriptor; serviceType: string }[]): Access[] {
+  const session = useUserSession();
+  const catalog = useServiceCatalog();
+  const policies = usePolicies(panels.map(({ panel }) => panel.policy));
+  return panels.map(({ serviceType }, index) => {
+    if (!session.data || !catalog.data) return session.isError || catalog.isError ? 'denied' : 'pending';
+    if (!isServiceEnabled(catalog.data, serviceType, session.data.services_region)) return 'denied';
+    const allowed = policies[index];
+    return allowed === undefined ? 'pending' : allowed ? 'allowed' : 'denied';
+  });
+}

@@ -1,0 +1,35 @@
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
+import { fieldTitle, formatValue } from '../schema/fields';
+import type { SortState, TableColumn } from '../table/types';
+import { detailPath, idOf } from './registry';
+
+/**
+ * Table columns from a descriptor: header from the schema title, text from
+ * the schema's enum labels, and a link to the detail route where asked.
+ * Values are rendered as React text, never as HTML.
+ */
+export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<ResourceRecord>[] {
+  return descriptor.columns.map((column) => ({
+    id: column.field,
+    label: column.label ?? fieldTitle(descriptor, column.field),
+    sortable: column.sortable ?? true,
+    priority: column.priority ?? 1,
+    value: (row) => row[column.field],
+    render(row) {
+      const text = formatValue(descriptor, column.field, row[column.field]);
+      if (column.link !== 'detail' || !descriptor.detail) return text;
+      return (
+        <Link component={RouterLink} to={detailPath(descriptor, idOf(descriptor, row))}>
+          {text}
+        </Link>
+      );
+    },
+  }));
+}
+
+export function defaultSort(descriptor: AnyResourceDescriptor): SortState | undefined {
+  const column = descriptor.columns.find((candidate) => candidate.defaultSort);
+  return column && { column: column.field, direction: column.defaultSort! };
+}

@@ -1,0 +1,116 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Form from '@rjsf/mui';
+import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useId, useMemo, useState } from 'react';
+import { serverMessage } from '../../dataProviders/http';
+import { SUBMIT_FAILED_MESSAGE } from './messages';
+
+export type FormData = Record<string, unknown>;
+
+export interface FormDialogProps {
+  /** Dialog title, usually the action's label. */
+  title: string;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  /** The form's precompiled validator (forms/validator.ts). */
+  validator: ValidatorType;
+  /** Spec 1 §9: modal form default size lg. */
+  size?: 'sm' | 'md' | 'lg';
+  /** Spec 1 §9: default submit text 'Submit'. */
+  submitLabel?: string;
+  /**
+   * Checks beyond the schema, run as the user types (e.g. a name that is
+   * already taken): field → messages. They block the submit too.
+   */
+  liveErrors?(formData: FormData): Record<string, string[]>;
+  /** Resolves when the dialog may close; a rejection is shown inside the form. */
+  onSubmit(formData: FormData): Promise<void>;
+  onClose(): void;
+}
+
+/** Bootstrap's modal widths (sm 300, md 600, lg 900 px) in MUI's breakpoints. */
+const WIDTH = { sm: 'xs', md: 'sm', lg: 'md' } as const;
+
+/**
+ * A modal form built from a JSON Schema with rjsf (spec 1 §4.1, §5, §9):
+ * static backdrop, submits only when valid, submit disabled while submitting,
+ * and the server's message (or the spec's default) when the submit fails.
+ */
+export default function FormDialog({ title, schema, uiSchema, validator, size = 'lg', submitLabel = 'Submit', liveErrors, onSubmit, onClose }: FormDialogProps) {
+  const formId = useId();
+  const titleId = useId();
+  const [formData, setFormData] = useState<FormData>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [attempted, setAttempted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const extraErrors = useMemo(() => toErrorSchema(liveErrors?.(formData) ?? {}), [liveErrors, formData]);
+
+  async function submit(data: FormData) {
+    setSubmitting(true);
+    setFailure(null);
+    try {
+      await onSubmit(data);
+    } catch (error) {
+      setFailure(serverMessage(error) ?? SUBMIT_FAILED_MESSAGE);
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth={WIDTH[size]}
+      aria-labelledby={titleId}
+      // Static backdrop (spec 1 §9): only Cancel, Escape or a submit close it.
+      onClose={(_event, reason) => reason !== 'backdropClick' && !submitting && onClose()}
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent dividers>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        <Form
+          id={formId}
+          schema={schema}
+          uiSchema={uiSchema}
+          formData={formData}
+          validator={validator}
+          extraErrors={extraErrors}
+          extraErrorsBlockSubmit
+          noHtml5Validate
+          showErrorList={false}
+          liveValidate={attempted ? 'onChange' : undefined}
+          disabled={submitting}
+          onChange={(event) => setFormData(event.formData as FormData)}
+          onError={() => setAttempted(true)}
+          onSubmit={(event) => {
+            setAttempted(true);
+            void submit(event.formData as FormData);
+          }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={submitting}>
+          Cancel
+        </Button>
+        <Button type="submit" form={formId} variant="contained" disabled={submitting}>
+          {submitLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function toErrorSchema(errors: Record<string, string[]>): ErrorSchema<FormData> | undefined {
+  const fields = Object.entries(errors).filter(([, messages]) => messages.length > 0);
+  if (fields.length === 0) return undefined;
+  return Object.fromEntries(fields.map(([field, messages]) => [field, { __errors: messages }])) as ErrorSchema<FormData>;
+}

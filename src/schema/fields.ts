@@ -1,0 +1,43 @@
+import type { AnyResourceDescriptor } from '../descriptor';
+import { derefLocal } from './refs';
+import type { SchemaDocument, SchemaNode } from './types';
+
+/** The descriptor's schema file. JSON imports type keywords as plain strings, hence the cast. */
+export function schemaDocument(descriptor: AnyResourceDescriptor): SchemaDocument {
+  return descriptor.schema as SchemaDocument;
+}
+
+/** The `$defs` entry describing one record. */
+export function entitySchema(descriptor: AnyResourceDescriptor): SchemaNode {
+  const document = schemaDocument(descriptor);
+  const key = descriptor.entity ?? 'entity';
+  const entity = document.$defs?.[key];
+  if (!entity) throw new Error(`${descriptor.name}: schema has no $defs.${key}`);
+  return derefLocal(entity, document);
+}
+
+/** A property of the entity with its local `$ref` resolved, or undefined if the schema lacks it. */
+export function fieldSchema(descriptor: AnyResourceDescriptor, field: string): SchemaNode | undefined {
+  const property = entitySchema(descriptor).properties?.[field];
+  return property && derefLocal(property, schemaDocument(descriptor));
+}
+
+/** 'created_at' → 'Created at': the label of a field whose schema has no title. */
+export function humanize(field: string): string {
+  const words = field.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function fieldTitle(descriptor: AnyResourceDescriptor, field: string): string {
+  return fieldSchema(descriptor, field)?.title ?? humanize(field);
+}
+
+/** A value as text: enum values by their `x-enumLabels` label, lists joined, blanks as '-'. */
+export function formatValue(descriptor: AnyResourceDescriptor, field: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const labels = fieldSchema(descriptor, field)?.['x-enumLabels'];
+  if (labels && typeof value === 'string' && labels[value]) return labels[value];
+  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}

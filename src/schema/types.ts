@@ -1,0 +1,24 @@
+import type { JSONSchema7 } from 'json-schema';
+
+/**
+ * A JSON Schema node as our schemas write it: standard draft 2020-12 keywords
+ * plus the few extensions the engine reads.
+ */
+export type SchemaNode = Omit<JSONSchema7, 'properties' | '$defs' | 'items'> & {
+  properties?: Record<string, SchemaNode>;
+  $defs?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  /** Display labels of enum values, e.g. `{ ssh: 'SSH Key' }` (spec 2 §5). */
+  'x-enumLabels'?: Record<string, string>;
+  /** ajv-errors messages: the spec's exact wording per keyword or field. */
+  errorMessage?: string | Record<string, unknown>;
+};
+
+/** A whole `schemas/<name>.schema.json` file. */
+export interface SchemaDocument extends SchemaNode {
+  $id?: string;
+  $defs?: Record<string, SchemaNode>;
+}
+
+/** Finds a schema document by its `$id` (e.g. `common.schema.json`). */
+export type SchemaLookup = (id: string) => SchemaDocument | undefined;

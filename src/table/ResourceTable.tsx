@@ -1,0 +1,179 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Typography from '@mui/material/Typography';
+import type { CSSObject, Theme } from '@mui/material/styles';
+import { useEffect, useMemo, useState } from 'react';
+import { sortRecords } from '../../dataProviders/resource-provider';
+import { visuallyHidden } from '../ui/a11y';
+import { RowActionsMenu } from './RowActionsMenu';
+import type { RowAction, SortState, TableColumn } from './types';
+import type { Selection } from './useSelection';
+
+/** Spec 1 §8. */
+export const EMPTY_MESSAGE = 'No items to display.';
+
+export interface ResourceTableProps<Row extends Record<string, unknown>> {
+  /** Names the table for assistive technology, e.g. 'Key Pairs'. */
+  caption: string;
+  columns: TableColumn<Row>[];
+  rows: Row[];
+  loading?: boolean;
+  rowId(row: Row): string;
+  rowName(row: Row): string;
+  /** Checkboxes appear only when there is something to do with checked rows. */
+  selection?: Selection;
+  defaultSort?: SortState;
+  pageSize: number;
+  rowActions?(row: Row): RowAction[];
+}
+
+/**
+ * The generic data table of spec 1 §2.2 and §4.1: sortable headers,
+ * selectable rows with select-all, a per-row actions menu, client-side
+ * paging and the empty-row message.
+ */
+export function ResourceTable<Row extends Record<string, unknown>>(props: ResourceTableProps<Row>) {
+  const { caption, columns, rows, loading, rowId, rowName, selection, pageSize, rowActions } = props;
+  const [sort, setSort] = useState<SortState | undefined>(props.defaultSort);
+  const [page, setPage] = useState(0);
+
+  const sorted = useMemo(() => {
+    const column = columns.find((candidate) => candidate.id === sort?.column);
+    if (!column || !sort) return rows;
+    const keyed = rows.map((row) => ({ row, key: column.value(row) }));
+    return sortRecords(keyed, { field: 'key', order: sort.direction === 'desc' ? 'DESC' : 'ASC' }).map(({ row }) => row);
+  }, [rows, columns, sort]);
+
+  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  useEffect(() => {
+    if (page >= pageCount) setPage(pageCount - 1); // rows were deleted from the last page
+  }, [page, pageCount]);
+  const visible = sorted.slice(page * pageSize, (page + 1) * pageSize);
+  const visibleIds = visible.map(rowId);
+  const checkedOnPage = selection ? visibleIds.filter((id) => selection.isSelected(id)).length : 0;
+  const hasActions = Boolean(rowActions);
+  const columnCount = columns.length + (selection ? 1 : 0) + (hasActions ? 1 : 0);
+
+  function sortBy(column: string) {
+    setSort((current) => ({ column, direction: current?.column === column && current.direction === 'asc' ? 'desc' : 'asc' }));
+  }
+
+  return (
+    <Paper variant="outlined">
+      {loading && <LinearProgress aria-label="Loading" />}
+      <TableContainer>
+        <Table size="small" aria-label={caption}>
+          <TableHead>
+            <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    size="small"
+                    slotProps={{ input: { 'aria-label': 'Select all' } }}
+                    checked={visible.length > 0 && checkedOnPage === visible.length}
+                    indeterminate={checkedOnPage > 0 && checkedOnPage < visible.length}
+                    disabled={visible.length === 0}
+                    onChange={() => selection.toggleAll(visibleIds)}
+                  />
+                </TableCell>
+              )}
+              {columns.map((column) => (
+                <TableCell
+                  key={column.id}
+                  sx={priorityStyle(column.priority)}
+                  sortDirection={sort?.column === column.id ? sort.direction : false}
+                >
+                  {column.sortable ? (
+                    <TableSortLabel active={sort?.column === column.id} direction={sort?.column === column.id ? sort.direction : 'asc'} onClick={() => sortBy(column.id)}>
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              ))}
+              {hasActions && (
+                <TableCell align="right" sx={{ width: 56 }}>
+                  <Box component="span" sx={visuallyHidden}>
+                    Actions
+                  </Box>
+                </TableCell>
+              )}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {visible.length === 0 && (
+              <TableRow>
+                <TableCell colSpan={columnCount} align="center" sx={{ py: 3, color: 'text.secondary' }}>
+                  {loading ? 'Loading…' : EMPTY_MESSAGE}
+                </TableCell>
+              </TableRow>
+            )}
+            {visible.map((row) => {
+              const id = rowId(row);
+              const name = rowName(row);
+              const checked = selection?.isSelected(id) ?? false;
+              return (
+                <TableRow key={id} hover selected={checked}>
+                  {selection && (
+                    <TableCell padding="checkbox">
+                      <Checkbox size="small" slotProps={{ input: { 'aria-label': `Select ${name}` } }} checked={checked} onChange={() => selection.toggle(id)} />
+                    </TableCell>
+                  )}
+                  {columns.map((column) => (
+                    <TableCell key={column.id} sx={[priorityStyle(column.priority), { wordBreak: 'break-word' }]}>
+                      {column.render(row)}
+                    </TableCell>
+                  ))}
+                  {hasActions && (
+                    <TableCell align="right" padding="none" sx={{ pr: 1 }}>
+                      <RowActionsMenu name={name} actions={rowActions!(row)} />
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TableFooter count={sorted.length} page={page} pageSize={pageSize} onPage={setPage} />
+    </Paper>
+  );
+}
+
+function TableFooter({ count, page, pageSize, onPage }: { count: number; page: number; pageSize: number; onPage(page: number): void }) {
+  if (count > pageSize) {
+    return (
+      <TablePagination
+        component="div"
+        count={count}
+        page={page}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={[]}
+        onPageChange={(_event, next) => onPage(next)}
+      />
+    );
+  }
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
+      Displaying {count} {count === 1 ? 'item' : 'items'}
+    </Typography>
+  );
+}
+
+/** Spec 1 §9: columns of priority 2, 3, 4+ disappear below the sm, md and lg widths. */
+function priorityStyle(priority: number): (theme: Theme) => CSSObject {
+  if (priority <= 1) return () => ({});
+  const below = priority === 2 ? 'sm' : priority === 3 ? 'md' : 'lg';
+  return (theme) => ({ [theme.breakpoints.down(below)]: { display: 'none' } });
+}

@@ -1,0 +1,62 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { App } from '../../src/app/App';
+import { createApp } from '../../src/app/create-app';
+import { makeCatalog, makeSession } from '../support/records';
+
+type Answer = { status: number; body?: unknown };
+
+/** The real app and data providers over a fetch that answers from a table; other requests fail the test. */
+function renderWithServer(answers: Record<string, Answer | (() => Answer)>, path = '/project/key_pairs') {
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const entry = answers[key];
+    if (!entry) {
+      console.error(`Unexpected request: ${key}`);
+      throw new Error(`Unexpected request: ${key}`);
+    }
+    const { status, body } = typeof entry === 'function' ? entry() : entry;
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  });
+  const parts = createApp({ fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
+  render(<App {...parts} />);
+  return { fetch, router: parts.router };
+}
+
+const signedIn = {
+  'GET /api/keystone/user-session/': { status: 200, body: makeSession() },
+  'GET /api/keystone/svc-catalog/': { status: 200, body: makeCatalog(['identity', 'compute']) },
+  'POST /api/policy/': { status: 200, body: { allowed: false } },
+};
+const loginOptions = {
+  'GET /api/auth/options/': {
+    status: 200,
+    body: { auth_types: [{ id: 'credentials', label: 'Keystone Credentials' }], default_auth_type: 'credentials', regions: ['RegionOne'], default_region: 'RegionOne', multidomain: true, default_domain: 'Default' },
+  },
+};
+
+describe('HTTP errors (spec 1 §8)', () => {
+  it("a 401 toasts 'Unauthorized. Redirecting to login' and goes to the login page", async () => {
+    const { router } = renderWithServer({ ...signedIn, ...loginOptions, 'GET /api/nova/keypairs/': { status: 401, body: 'not logged in' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Unauthorized. Redirecting to login');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it("a 403 toasts 'Forbidden. Insufficient permissions of the requested operation' and stays", async () => {
+    const { router } = renderWithServer({ ...signedIn, 'GET /api/nova/keypairs/': { status: 403, body: 'Policy does not allow this.' } });
+    expect((await screen.findByRole('alert')).textContent).toBe('Error: Forbidden. Insufficient permissions of the requested operation');
+    expect(await screen.findByText('No items to display.')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/project/key_pairs');
+    expect(screen.getAllByRole('alert')).toHaveLength(1); // no second toast for the same failure
+  });
+
+  it('flattens the nested key pair list of GET /api/nova/keypairs/', async () => {
+    renderWithServer({
+      ...signedIn,
+      'GET /api/nova/keypairs/': { status: 200, body: { items: [{ keypair: { name: 'nested', type: 'ssh', fingerprint: 'aa:bb', public_key: 'ssh-rsa A' } }] } },
+    });
+    expect(await screen.findByRole('link', { name: 'nested' })).toBeTruthy();
+  });
+});

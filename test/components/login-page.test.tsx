@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { HttpError } from 'ra-core';
+import { describe, expect, it, vi } from 'vitest';
+import type { AuthOptions } from '../../dataProviders/auth';
+import { fakeBackend, signedInBackend } from '../support/fake-backend';
+import { makeSession } from '../support/records';
+import { currentPath, renderApp } from '../support/render-app';
+
+function options(overrides: Partial<AuthOptions> = {}): AuthOptions {
+  return {
+    auth_types: [{ id: 'credentials', label: 'Keystone Credentials' }],
+    default_auth_type: 'credentials',
+    regions: ['RegionOne'],
+    default_region: 'RegionOne',
+    multidomain: true,
+    default_domain: 'Default',
+    ...overrides,
+  };
+}
+
+describe('login page (spec 1 §2.5)', () => {
+  it("in credentials mode shows 'User Name', 'Password', 'Domain' (multi-domain) and 'Region' (more than one region)", async () => {
+    renderApp({ backend: fakeBackend({ auth: { getOptions: async () => options({ regions: ['RegionOne', 'RegionTwo'] }) } }), path: '/auth/login' });
+    expect(await screen.findByRole('textbox', { name: 'User Name' })).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Domain' }) as HTMLInputElement).value).toBe('Default');
+    expect(screen.getByRole('combobox', { name: 'Region' }).textContent).toContain('RegionOne');
+    expect(screen.queryByRole('combobox', { name: 'Authenticate using' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it("hides 'Domain' on a single-domain cloud and 'Region' when there is one region", async () => {
+    renderApp({ backend: fakeBackend({ auth: { getOptions: async () => options({ multidomain: false }) } }), path: '/auth/login' });
+    await screen.findByRole('textbox', { name: 'User Name' });
+    expect(screen.queryByRole('textbox', { name: 'Domain' })).toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Region' })).toBeNull();
+  });
+
+  it("shows 'Authenticate using' with more than one auth type, and hides the credential fields in any other mode", async () => {
+    const sso = options({ auth_types: [{ id: 'credentials', label: 'Keystone Credentials' }, { id: 'saml2', label: 'Security Assertion Markup Language' }] });
+    const { user } = renderApp({ backend: fakeBackend({ auth: { getOptions: async () => sso } }), path: '/auth/login' });
+    await user.click(await screen.findByRole('combobox', { name: 'Authenticate using' }));
+    await user.click(await screen.findByRole('option', { name: 'Security Assertion Markup Language' }));
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'User Name' })).toBeNull());
+    expect(screen.queryByLabelText('Password')).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Domain' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it("shows the server's error text for a wrong password and stays on the login page", async () => {
+    const login = vi.fn(async () => {
+      throw new HttpError('Invalid credentials.', 401, 'Invalid credentials.');
+    });
+    const { user, router } = renderApp({ backend: fakeBackend({ auth: { getOptions: async () => options(), login } }), path: '/auth/login' });
+    await user.type(await screen.findByRole('textbox', { name: 'User Name' }), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid credentials.');
+    expect(login).toHaveBeenCalledWith({ auth_type: 'credentials', username: 'demo', password: 'wrong', domain: 'Default' });
+    expect(currentPath(router)).toBe('/auth/login');
+  });
+
+  it('lands on /project/key_pairs after signing in', async () => {
+    const backend = signedInBackend({ resources: { keypair: { getList: () => [] } } });
+    Object.assign(backend.auth, { getOptions: async () => options(), login: async () => makeSession() });
+    const { user, router } = renderApp({ backend, path: '/auth/login' });
+    await user.type(await screen.findByRole('textbox', { name: 'User Name' }), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByRole('heading', { name: 'Key Pairs' })).toBeTruthy();
+    expect(currentPath(router)).toBe('/project/key_pairs');
+  });
+
+  it('sends a visitor without a session to the login page', async () => {
+    const backend = fakeBackend({
+      identity: { getUserSession: async () => Promise.reject(new HttpError('not logged in', 401, 'not logged in')) },
+      auth: { getOptions: async () => options() },
+    });
+    const { router } = renderApp({ backend, path: '/project/key_pairs' });
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(currentPath(router)).toBe('/auth/login');
+    expect(router.state.location.search).toBe(`?next=${encodeURIComponent('/project/key_pairs')}`);
+  });
+});

@@ -1,0 +1,92 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { resources } from '../../resources/index';
+import { POLICY_RULES } from '../../server/policy/rules';
+import type { AnyResourceDescriptor, FormActionDescriptor, ResourceRecord } from '../../src/descriptor';
+import { idOf, nameOf } from '../../src/engine/registry';
+import { formFields } from '../../src/forms/form-schema';
+import { defaultMessage } from '../../src/forms/messages';
+import { entitySchema } from '../../src/schema/fields';
+import { isFormDef } from '../../src/schema/form-root';
+import type { SchemaNode } from '../../src/schema/types';
+import { signedInBackend } from '../support/fake-backend';
+import { fixtureRecords, invalidValueFor } from '../support/fixtures';
+import { makeCatalog } from '../support/records';
+import { renderApp } from '../support/render-app';
+
+/**
+ * The suite every registered resource passes with no test of its own
+ * (model-codebases §9, "How a maintainer adds a resource", step 5).
+ */
+describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as const))('resource %s', (_name, descriptor) => {
+  const properties = Object.keys(entitySchema(descriptor).properties ?? {});
+  const formActions = (descriptor.actions ?? []).filter((action): action is FormActionDescriptor<ResourceRecord> => action.kind === 'form');
+
+  it('every column names a schema field', () => {
+    for (const column of descriptor.columns) expect(properties).toContain(column.field);
+  });
+
+  it('every detail field, name and id field names a schema field', () => {
+    const fields = [descriptor.nameField, ...(descriptor.idField ? [descriptor.idField] : [])];
+    for (const tab of descriptor.detail?.tabs ?? []) fields.push(...tab.fields, ...(tab.code ?? []));
+    for (const field of fields) expect(properties).toContain(field);
+  });
+
+  it("every policy rule is one the server's rule tables know", () => {
+    const ruleSets = [descriptor.panel?.policy, ...(descriptor.actions ?? []).map((action) => action.policy)];
+    for (const [scope, rule] of ruleSets.flatMap((rules) => rules ?? [])) {
+      if (POLICY_RULES[scope]) expect(Object.keys(POLICY_RULES[scope])).toContain(rule);
+    }
+  });
+
+  it('every form names a …Form entry of its schema, which codegen precompiles', () => {
+    const defs = (descriptor.schema.$defs ?? {}) as Record<string, SchemaNode>;
+    for (const action of formActions) {
+      expect(Object.keys(defs)).toContain(action.form);
+      expect(isFormDef(action.form, defs[action.form])).toBe(true);
+    }
+  });
+
+  it.runIf(Boolean(descriptor.panel))('the list renders fixture rows', async () => {
+    const records = fixtureRecords(descriptor);
+    renderApp({ backend: backendFor(descriptor, records), path: descriptor.panel!.path });
+    const table = await screen.findByRole('table', { name: descriptor.panel!.label });
+    for (const record of records) await within(table).findByText(nameOf(descriptor, record));
+    expect(within(table).getAllByRole('row')).toHaveLength(records.length + 1);
+    if (descriptor.detail) {
+      const link = within(table).getAllByRole('link')[0];
+      expect(link.getAttribute('href')).toContain(`/ngdetails/${descriptor.type}/`);
+    }
+  });
+
+  for (const action of formActions) {
+    const [field, schema] = Object.entries(formFields(descriptor, action.form)).find(([, node]) => invalidValueFor(node)) ?? [];
+    it.runIf(Boolean(field))(`the '${action.label}' form rejects a bad ${field} with the schema's message`, async () => {
+      const { value, keyword } = invalidValueFor(schema!)!;
+      const { user } = renderApp({ backend: backendFor(descriptor, []), path: descriptor.panel!.path });
+      await user.click(await screen.findByRole('button', { name: action.label }));
+      const dialog = await screen.findByRole('dialog', { name: action.label });
+      const input = within(dialog).getByRole('textbox', { name: schema!.title });
+      fireEvent.change(input, { target: { value } }); // `fireEvent` so tabs and braces are typed literally
+      await user.click(within(dialog).getByRole('button', { name: action.submitLabel ?? 'Submit' }));
+      expect(await within(dialog).findByText(expectedMessage(schema!, keyword, value))).toBeTruthy();
+    });
+  }
+});
+
+/** The schema's own `errorMessage` when it has one, the spec 1 §5 default otherwise. */
+function expectedMessage(schema: SchemaNode, keyword: string, value: string): string {
+  const own = schema.errorMessage;
+  if (typeof own === 'string') return own;
+  if (own && typeof own[keyword] === 'string') return own[keyword] as string;
+  return defaultMessage(keyword, { title: schema.title ?? '', value, params: { limit: schema.maxLength } });
+}
+
+/** An admin (every policy passes) with the resource's service in the catalog and `records` listed. */
+function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, unknown>[]) {
+  return signedInBackend({
+    admin: true,
+    catalog: makeCatalog([...new Set(['identity', ...resources.map((each) => each.serviceType)])]),
+    resources: { [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) } },
+  });
+}

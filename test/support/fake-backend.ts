@@ -1,0 +1,91 @@
+import type { DataProvider } from 'ra-core';
+import type { AuthApi } from '../../dataProviders/auth';
+import type { PolicyApi, PolicyRules } from '../../dataProviders/config';
+import type { Backend } from '../../dataProviders/index';
+import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
+import { makeCatalog, makeSession } from './records';
+
+type Verb = 'getList' | 'getOne' | 'create' | 'delete';
+type Handler = (params: any) => unknown;
+
+/** What a test lets the fake data provider answer, per resource and verb. */
+export type FakeResources = Record<string, Partial<Record<Verb, Handler>>>;
+
+/**
+ * A call the test did not arrange: it throws, and it also reports through
+ * console.error so the test fails even when the engine catches the error
+ * (components-setup fails any test that logs an error).
+ */
+function unexpected(what: string): never {
+  const error = new Error(`Unexpected call: ${what}`);
+  console.error(error);
+  throw error;
+}
+
+/** A data provider answering only what `resources` arranges. Results are wrapped as ra-core expects. */
+export function fakeDataProvider(resources: FakeResources): DataProvider {
+  const verb = (name: Verb) => async (resource: string, params: any) => {
+    const handler = resources[resource]?.[name];
+    if (!handler) return unexpected(`dataProvider.${name}('${resource}')`);
+    const result = await handler(params);
+    if (name === 'getList') return { data: result, total: (result as unknown[]).length };
+    return { data: result ?? params.previousData ?? {} };
+  };
+  const refuse = (name: string) => async (resource: string) => unexpected(`dataProvider.${name}('${resource}')`);
+  return {
+    getList: verb('getList'),
+    getOne: verb('getOne'),
+    create: verb('create'),
+    delete: verb('delete'),
+    getMany: refuse('getMany'),
+    getManyReference: refuse('getManyReference'),
+    update: refuse('update'),
+    updateMany: refuse('updateMany'),
+    deleteMany: refuse('deleteMany'),
+  } as DataProvider;
+}
+
+export interface FakeBackendOptions {
+  resources?: FakeResources;
+  auth?: Partial<AuthApi>;
+  identity?: Partial<IdentityApi>;
+  /** Answers POST /api/policy/; default: nothing allowed beyond rule-free panels. */
+  policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
+}
+
+function strict<T extends object>(name: string, given: Partial<T>): T {
+  return new Proxy(given, {
+    get(target, key: string) {
+      if (key in target) return target[key as keyof T];
+      if (key === 'then') return undefined; // not a promise
+      return () => unexpected(`${name}.${key}()`);
+    },
+  }) as T;
+}
+
+/** A backend whose every unarranged call fails the test. */
+export function fakeBackend(options: FakeBackendOptions = {}): Backend {
+  const policy: PolicyApi = { check: async (rules) => (options.policy ? options.policy(rules) : unexpected(`policy.check(${JSON.stringify(rules)})`)) };
+  return {
+    dataProvider: fakeDataProvider(options.resources ?? {}),
+    auth: strict<AuthApi>('auth', options.auth ?? {}),
+    identity: strict<IdentityApi>('identity', options.identity ?? {}),
+    policy,
+  };
+}
+
+/** A signed-in member (`admin: false`) or admin, with a compute and identity catalog. */
+export function signedInBackend(
+  options: FakeBackendOptions & { admin?: boolean; session?: Partial<UserSession>; catalog?: CatalogEntry[] } = {},
+): Backend {
+  const admin = options.admin ?? false;
+  return fakeBackend({
+    ...options,
+    identity: {
+      getUserSession: async () => makeSession({ ...(admin ? { username: 'admin', roles: [{ name: 'admin' }], is_superuser: true } : {}), ...options.session }),
+      getServiceCatalog: async () => options.catalog ?? makeCatalog(['identity', 'compute']),
+      ...options.identity,
+    },
+    policy: options.policy ?? ((rules) => admin || !rules.some(([scope, action]) => scope === 'identity' && action === 'admin_required')),
+  });
+}

@@ -1,0 +1,36 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router-dom';
+import type { Backend } from '../../dataProviders/index';
+import { resources } from '../../resources/index';
+import type { AnyResourceDescriptor } from '../../src/descriptor';
+import { App } from '../../src/app/App';
+import { buildRoutes } from '../../src/app/routes';
+import { createRegistry } from '../../src/engine/registry';
+import { createToastStore } from '../../src/toasts/store';
+
+export interface RenderAppOptions {
+  backend: Backend;
+  /** The URL the app opens at. */
+  path?: string;
+  descriptors?: readonly AnyResourceDescriptor[];
+  /** Pass `{ advanceTimers: vi.advanceTimersByTime }` when the test uses fake timers. */
+  userEventOptions?: Parameters<typeof userEvent.setup>[0];
+}
+
+/** The real app (routes, shell, engine) over a fake backend and an in-memory router. */
+export function renderApp({ backend, path = '/', descriptors = resources, userEventOptions }: RenderAppOptions) {
+  const registry = createRegistry(descriptors);
+  const toasts = createToastStore();
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
+  const router = createMemoryRouter(buildRoutes(registry), { initialEntries: [path] });
+  const user = userEvent.setup(userEventOptions);
+  const view = render(<App backend={backend} registry={registry} toasts={toasts} queryClient={queryClient} router={router} />);
+  return { ...view, user, toasts, router, queryClient, screen };
+}
+
+/** The path the in-memory router is at now. */
+export function currentPath(router: { state: { location: { pathname: string } } }): string {
+  return router.state.location.pathname;
+}
