@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { launchChromium } from '../support/browser.js';
+import { keyPairs, logIn, openSession } from '../support/pages.js';
+import { startServer } from '../support/server-process.js';
+
+let browser: Browser;
+const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-restart-'));
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a restart', () => {
+  it('keeps what was created: a key pair made before the restart is listed after it', async () => {
+    const first = await startServer(dataDir);
+    try {
+      const { page, context } = await openSession(browser);
+      await logIn(page, first.baseUrl, 'demo', first.passwords.demo);
+      await keyPairs.create(page, 'survives-restart');
+      await context.close();
+    } finally {
+      await first.stop();
+    }
+
+    const second = await startServer(dataDir);
+    try {
+      const { page, context } = await openSession(browser);
+      await logIn(page, second.baseUrl, 'demo', second.passwords.demo);
+      await keyPairs.waitForRow(page, 'survives-restart');
+      await context.close();
+    } finally {
+      await second.stop();
+    }
+  });
+});
