@@ -1,9 +1,12 @@
 import { HttpError } from 'ra-core';
+import type { ToastKind } from '../src/toasts/store';
 import { readCookie } from '../src/utils/cookies';
 
 /** Where the HTTP helper reports what the user must see (the toast store). */
 export interface HttpNotifier {
   error(message: string): void;
+  /** An alert of the messages response header, at its own level. */
+  add(type: ToastKind, message: string): void;
 }
 
 export interface HttpClientOptions {
@@ -14,6 +17,8 @@ export interface HttpClientOptions {
   fetch?: typeof fetch;
   /** `document.cookie`, injectable so the CSRF rule is testable without a DOM. */
   readCookies?: () => string;
+  /** Counts the requests in flight for the global spinner (spec 1 §4.10). */
+  requests?: RequestCounter;
 }
 
 export interface RequestOptions {
@@ -41,11 +46,81 @@ export const FORBIDDEN_MESSAGE = 'Forbidden. Insufficient permissions of the req
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
+ * The response header carrying the server's alert messages (spec 1 §3, §7.1:
+ * `X-<product>-Messages`; the product is Horizon as in `X-Horizon-Location`,
+ * api-contract §1.9). Its value is JSON: `[[type, text, extra tags], …]`.
+ */
+export const MESSAGES_HEADER = 'X-Horizon-Messages';
+
+/** Alert types of spec 1 §8; anything else is shown as info. */
+const ALERT_TYPES: ReadonlySet<string> = new Set<ToastKind>(['danger', 'warning', 'info', 'success', 'error']);
+
+/**
+ * The alerts of a messages header as toast kinds and texts; a header that is
+ * not the JSON list of triples gives none rather than breaking the call.
+ *
+ * @example
+ * parseMessagesHeader('[["success", "Saved.", ""]]'); // [{ type: 'success', text: 'Saved.' }]
+ */
+export function parseMessagesHeader(value: string | null): { type: ToastKind; text: string }[] {
+  if (!value) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(parsed)) return [];
+  return parsed.flatMap((entry: unknown) => {
+    if (!Array.isArray(entry) || typeof entry[1] !== 'string' || !entry[1]) return [];
+    const type = typeof entry[0] === 'string' && ALERT_TYPES.has(entry[0]) ? (entry[0] as ToastKind) : 'info';
+    return [{ type, text: entry[1] }];
+  });
+}
+
+/**
+ * How many requests are in flight (spec 1 §4.10: "the spinner shows on the
+ * first request and hides when the last ends"), observable from React.
+ */
+export interface RequestCounter {
+  start(): void;
+  end(): void;
+  getSnapshot(): number;
+  subscribe(listener: () => void): () => void;
+}
+
+/**
+ * @example
+ * const requests = createRequestCounter();
+ * createHttpClient({ notify, onUnauthorized, requests });
+ * requests.getSnapshot(); // 0 when idle
+ */
+export function createRequestCounter(): RequestCounter {
+  let count = 0;
+  const listeners = new Set<() => void>();
+  const publish = (next: number) => {
+    count = next;
+    for (const listener of listeners) listener();
+  };
+  return {
+    start: () => publish(count + 1),
+    end: () => publish(Math.max(0, count - 1)),
+    getSnapshot: () => count,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+
+/**
  * The one fetch wrapper every `/api` call goes through (spec 1 §7.3,
  * api-contract §1.2): same-origin cookies, `X-Requested-With` on every call,
  * `X-CSRFToken` from the `csrftoken` cookie on state-changing calls. A 401
  * toasts and goes to the login page, a 403 toasts and stays; every failure
- * rejects with an `HttpError` carrying the server's message.
+ * rejects with an `HttpError` carrying the server's message. Every answer's
+ * messages header becomes toasts, and the request counter covers each call
+ * from its start until its body is read.
  *
  * @example
  * const http = createHttpClient({ notify: toasts, onUnauthorized: () => router.navigate('/auth/login') });
@@ -56,6 +131,15 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const readCookies = options.readCookies ?? (() => (typeof document === 'undefined' ? '' : document.cookie));
 
   async function request<T>(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}): Promise<T> {
+    options.requests?.start();
+    try {
+      return await send<T>(method, path, body, requestOptions);
+    } finally {
+      options.requests?.end();
+    }
+  }
+
+  async function send<T>(method: string, path: string, body: unknown, requestOptions: RequestOptions): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
     if (body !== undefined) headers['Content-Type'] = 'application/json;charset=utf-8';
     if (STATE_CHANGING.has(method)) {
@@ -75,6 +159,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       if ((error as Error).name === 'AbortError') throw error;
       throw new HttpError((error as Error).message || 'The server could not be reached.', 0);
     }
+    for (const alert of parseMessagesHeader(response.headers.get(MESSAGES_HEADER))) options.notify.add(alert.type, alert.text);
     const payload = await readBody(response);
     if (response.ok) return payload as T;
     const message = typeof payload === 'string' && payload ? payload : `${response.status} ${response.statusText}`.trim();

@@ -6,14 +6,19 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { UserSession } from '../../dataProviders/keystone';
+import { ExtensibleHeader } from './ExtensibleHeader';
 import { LANDING_PATH } from './menu';
 import { ProjectSwitcher } from './ProjectSwitcher';
+import { RequestSpinner } from './RequestSpinner';
 import { HEADER_HEIGHT } from './theme';
 import { UserMenu } from './UserMenu';
 
 export const PRODUCT_NAME = 'Cloud Dashboard';
 
-/** The header: sidebar toggle (small screens), product name, project switcher and user menu. */
+/**
+ * The header: sidebar toggle (small screens), product name, the request
+ * spinner, the extensible header, project switcher and user menu.
+ */
 export function Header({ session, navigationOpen, onToggleNavigation }: { session: UserSession; navigationOpen: boolean; onToggleNavigation(): void }) {
   return (
     <AppBar position="sticky" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
@@ -33,6 +38,8 @@ export function Header({ session, navigationOpen, onToggleNavigation }: { sessio
           {PRODUCT_NAME}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
+        <RequestSpinner />
+        <ExtensibleHeader />
         <ProjectSwitcher session={session} />
         <UserMenu username={session.username} />
       </Toolbar>

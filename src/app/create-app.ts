@@ -1,11 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
-import { createHttpClient } from '../../dataProviders/http';
+import { createHttpClient, createRequestCounter } from '../../dataProviders/http';
 import { createBackend } from '../../dataProviders/index';
 import { resources } from '../../resources/index';
 import { createRegistry } from '../engine/registry';
 import { createToastStore } from '../toasts/store';
+import { createTimezoneLoader } from '../utils/timezones';
 import type { AppParts } from './App';
+import { EXTENSIBLE_HEADER_PATH } from './ExtensibleHeader';
 import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
@@ -22,9 +24,11 @@ export function createApp(options: CreateAppOptions = {}): AppParts {
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessClientError } } });
   const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry));
+  const requests = createRequestCounter();
   const http = createHttpClient({
     notify: toasts,
     fetch: options.fetch,
+    requests,
     // Spec 1 §8: after the 401 toast, drop what was loaded and sign in again.
     onUnauthorized: () => {
       queryClient.clear();
@@ -36,7 +40,18 @@ export function createApp(options: CreateAppOptions = {}): AppParts {
     if (!descriptor) throw new Error(`No resource named ${resource}`);
     return descriptor.service;
   });
-  return { backend, registry, toasts, queryClient, router };
+  return {
+    backend,
+    registry,
+    toasts,
+    queryClient,
+    router,
+    requests,
+    // Spec 1 §6: a 401/403 on the header is handled silently.
+    loadHeader: () => http.get<unknown>(EXTENSIBLE_HEADER_PATH, { silent: true }),
+    // Quiet: dates fall back to the cookie's zone without the list.
+    timezones: createTimezoneLoader((url) => http.get(url, { silent: true })),
+  };
 }
 
 /** Network blips are retried once; an answer of 4xx will not change on retry. */

@@ -13,7 +13,7 @@ export interface CachedLoader<T> {
  * the caller sees the error and the next `load()` tries again, as an HTTP cache would.
  *
  * @example
- * const settings = cachedOnce(() => fetchApiJson('/api/settings/'));
+ * const settings = cachedOnce(() => http.get('/api/settings/'));
  * await settings.load(); // fetches
  * await settings.load(); // shared, no second request
  */

@@ -8,6 +8,7 @@
  * other side of a daylight saving change still get their own offset, and with the server's
  * offset otherwise.
  */
+import { createHttpClient, type HttpClient } from '../../dataProviders/http';
 import { cachedOnce, type CachedLoader } from './cache';
 import { readCookie } from './cookies';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, type TimeZoneSpec } from './dates';
@@ -30,20 +31,20 @@ export interface TimezonesResponse {
 export type FetchJson = (url: string) => Promise<unknown>;
 
 /**
- * `GET` on an `/api` route as the contract wants it: session cookie, `X-Requested-With` (the
- * server answers 400 without it) and JSON. Rejects with the status on anything but 2xx.
+ * The default way to fetch the list: a quiet `GET` through the one HTTP helper
+ * (dataProviders/http.ts), which sets the headers the contract wants. The app
+ * passes its own client instead (so the request spinner counts the call); this
+ * one serves code outside the app. No toast: dates fall back to the cookie's
+ * zone when the list is missing.
  *
  * @example
- * const body = await fetchApiJson('/api/timezones/');
+ * const body = await fetchWithHttpHelper('/api/timezones/');
  */
-export async function fetchApiJson(url: string): Promise<unknown> {
-  const response = await fetch(url, {
-    credentials: 'same-origin',
-    headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  });
-  if (!response.ok) throw new Error(`GET ${url} failed with status ${response.status}`);
-  return response.json();
+export function fetchWithHttpHelper(url: string): Promise<unknown> {
+  standaloneHttp ??= createHttpClient({ notify: { error() {}, add() {} }, onUnauthorized() {} });
+  return standaloneHttp.get(url, { silent: true });
 }
+let standaloneHttp: HttpClient | undefined;
 
 /**
  * A loader for the zone list that fetches `/api/timezones/` once, through `fetchJson`.
@@ -52,7 +53,7 @@ export async function fetchApiJson(url: string): Promise<unknown> {
  * const loader = createTimezoneLoader(async () => ({ timezone_dict: { UTC: '+0000' } }));
  * (await loader.load()).UTC; // '+0000'
  */
-export function createTimezoneLoader(fetchJson: FetchJson = fetchApiJson): CachedLoader<TimezoneDict> {
+export function createTimezoneLoader(fetchJson: FetchJson = fetchWithHttpHelper): CachedLoader<TimezoneDict> {
   return cachedOnce(async () => {
     const body = (await fetchJson(TIMEZONES_URL)) as Partial<TimezonesResponse> | null;
     if (!body || typeof body.timezone_dict !== 'object' || body.timezone_dict === null) {

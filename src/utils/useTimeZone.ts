@@ -1,7 +1,13 @@
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import type { CachedLoader } from './cache';
 import type { TimeZoneSpec } from './dates';
 import { displayTimeZone, timeZoneFromCookie, timezoneLoader, type TimezoneDict } from './timezones';
+
+/**
+ * The zone list loader of the app (built on the app's HTTP client); the
+ * shared default loader when no provider is above.
+ */
+export const TimezoneLoaderContext = createContext<CachedLoader<TimezoneDict>>(timezoneLoader);
 
 /** What {@link useTimeZone} tells a component about the user's zone. */
 export interface UserTimeZone {
@@ -19,7 +25,7 @@ export interface UserTimeZone {
 
 /** Options of {@link useTimeZone}, for tests and for pages that already hold the cookie text. */
 export interface UseTimeZoneOptions {
-  /** The zone list loader; the shared, cached one by default. */
+  /** The zone list loader; the app's (context), else the shared cached one, by default. */
   loader?: CachedLoader<TimezoneDict>;
   /** The cookie text; `document.cookie` by default. */
   cookieString?: string;
@@ -35,7 +41,9 @@ export interface UseTimeZoneOptions {
  *   return <span>{formatMediumDate(value, zone)}</span>;
  * }
  */
-export function useTimeZone({ loader = timezoneLoader, cookieString }: UseTimeZoneOptions = {}): UserTimeZone {
+export function useTimeZone(options: UseTimeZoneOptions = {}): UserTimeZone {
+  const contextLoader = useContext(TimezoneLoaderContext);
+  const { loader = contextLoader, cookieString } = options;
   const name = timeZoneFromCookie(cookieString);
   const [timezones, setTimezones] = useState<TimezoneDict | undefined>(() => loader.peek());
   const [error, setError] = useState<unknown>(undefined);

@@ -28,6 +28,8 @@ const signedIn = {
   'GET /api/keystone/user-session/': { status: 200, body: makeSession() },
   'GET /api/keystone/svc-catalog/': { status: 200, body: makeCatalog(['identity', 'compute']) },
   'POST /api/policy/': { status: 200, body: { allowed: false } },
+  // The extensible header (spec 1 §4.10); empty: the server configures none.
+  'GET /header/': { status: 204 },
 };
 const loginOptions = {
   'GET /api/auth/options/': {

@@ -5,10 +5,11 @@ import { createMemoryRouter } from 'react-router-dom';
 import type { Backend } from '../../dataProviders/index';
 import { resources } from '../../resources/index';
 import type { AnyResourceDescriptor } from '../../src/descriptor';
-import { App } from '../../src/app/App';
+import { App, type AppParts } from '../../src/app/App';
 import { buildRoutes } from '../../src/app/routes';
 import { createRegistry } from '../../src/engine/registry';
 import { createToastStore } from '../../src/toasts/store';
+import { createTimezoneLoader } from '../../src/utils/timezones';
 
 export interface RenderAppOptions {
   backend: Backend;
@@ -17,16 +18,21 @@ export interface RenderAppOptions {
   descriptors?: readonly AnyResourceDescriptor[];
   /** Pass `{ advanceTimers: vi.advanceTimersByTime }` when the test uses fake timers. */
   userEventOptions?: Parameters<typeof userEvent.setup>[0];
+  /** The optional app parts: request counter, extensible header, zone list (default: UTC only, no request). */
+  parts?: Pick<AppParts, 'requests' | 'loadHeader' | 'timezones'>;
 }
 
+const utcOnly = { timezone_dict: { UTC: '+0000' } };
+
 /** The real app (routes, shell, engine) over a fake backend and an in-memory router. */
-export function renderApp({ backend, path = '/', descriptors = resources, userEventOptions }: RenderAppOptions) {
+export function renderApp({ backend, path = '/', descriptors = resources, userEventOptions, parts = {} }: RenderAppOptions) {
   const registry = createRegistry(descriptors);
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
   const router = createMemoryRouter(buildRoutes(registry), { initialEntries: [path] });
   const user = userEvent.setup(userEventOptions);
-  const view = render(<App backend={backend} registry={registry} toasts={toasts} queryClient={queryClient} router={router} />);
+  const timezones = parts.timezones ?? createTimezoneLoader(async () => utcOnly);
+  const view = render(<App backend={backend} registry={registry} toasts={toasts} queryClient={queryClient} router={router} {...parts} timezones={timezones} />);
   return { ...view, user, toasts, router, queryClient, screen };
 }
 

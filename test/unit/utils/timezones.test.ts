@@ -51,6 +51,21 @@ describe('/api/timezones/ (cached)', () => {
     expect(await loader.load()).toEqual(zones);
   });
 
+  it('fetches through the one HTTP helper by default (X-Requested-With, same-origin cookies)', async () => {
+    const fetch = vi.fn(async (_url: RequestInfo | URL, _init?: RequestInit) =>
+      new Response(JSON.stringify({ timezone_dict: zones }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    try {
+      expect(await createTimezoneLoader().load()).toEqual(zones);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    const [url, init] = fetch.mock.calls[0];
+    expect(url).toBe('/api/timezones/');
+    expect(init).toMatchObject({ method: 'GET', credentials: 'same-origin', headers: { 'X-Requested-With': 'XMLHttpRequest' } });
+  });
+
   it('rejects an answer without timezone_dict', async () => {
     const loader = createTimezoneLoader(async () => ({ items: [] }));
     await expect(loader.load()).rejects.toThrow('timezone_dict');
