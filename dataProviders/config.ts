@@ -16,3 +16,15 @@ export function createPolicyApi(http: HttpClient): PolicyApi {
     },
   };
 }
+
+/** The flat `/api/settings/` object (api-contract §2); the browser caches it. */
+export type Settings = Record<string, unknown>;
+
+export interface SettingsApi {
+  /** GET /api/settings/. */
+  get(): Promise<Settings>;
+}
+
+export function createSettingsApi(http: HttpClient): SettingsApi {
+  return { get: () => http.get<Settings>('/api/settings/') };
+}

@@ -1,6 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
 import { type AuthApi, createAuthApi } from './auth';
-import { createPolicyApi, type PolicyApi } from './config';
+import { createPolicyApi, createSettingsApi, type PolicyApi, type SettingsApi } from './config';
 import type { HttpClient } from './http';
 import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
 import { createNovaProvider } from './nova';
@@ -15,6 +15,7 @@ export interface Backend {
   auth: AuthApi;
   identity: IdentityApi;
   policy: PolicyApi;
+  settings: SettingsApi;
 }
 
 /**
@@ -34,5 +35,6 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     auth: createAuthApi(http),
     identity: createIdentityApi(http),
     policy: createPolicyApi(http),
+    settings: createSettingsApi(http),
   };
 }

@@ -4,8 +4,20 @@ import type { DataProvider, GetListParams } from 'ra-core';
 export type ResourceRecord = Record<string, unknown> & { id: string };
 
 /** What one service can do with one of its resources; absent verbs are unsupported. */
+/**
+ * One page of a list the API pages (api-contract §1.6): `params.meta.marker`
+ * and `params.pagination.perPage` (the limit) were sent, and the answer says
+ * whether more pages follow or precede.
+ */
+export interface ListPage {
+  items: ResourceRecord[];
+  hasMore: boolean;
+  hasPrev: boolean;
+}
+
 export interface ResourceHandlers {
-  list?(params: GetListParams): Promise<ResourceRecord[]>;
+  /** All records, or one page of them when the API pages (see `ListPage`). */
+  list?(params: GetListParams): Promise<ResourceRecord[] | ListPage>;
   get?(id: string): Promise<ResourceRecord>;
   create?(data: Record<string, unknown>): Promise<ResourceRecord>;
   update?(id: string, data: Record<string, unknown>): Promise<ResourceRecord>;
@@ -32,6 +44,9 @@ export function createServiceProvider(service: string, handlers: Record<string, 
   return {
     async getList(resource, params) {
       const all = await handler(resource, 'list')(params);
+      if (!Array.isArray(all)) {
+        return { data: all.items, pageInfo: { hasNextPage: all.hasMore, hasPreviousPage: all.hasPrev } } as never;
+      }
       const rows = sortRecords(filterRecords(all, params.filter), params.sort);
       const { page, perPage } = params.pagination ?? { page: 1, perPage: rows.length };
       return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length } as never;
@@ -41,7 +56,8 @@ export function createServiceProvider(service: string, handlers: Record<string, 
     },
     async getMany(resource, params) {
       const wanted = new Set(params.ids.map(String));
-      const all = await handler(resource, 'list')({});
+      const listed = await handler(resource, 'list')({});
+      const all = Array.isArray(listed) ? listed : listed.items;
       return { data: all.filter((record) => wanted.has(record.id)) } as never;
     },
     async getManyReference(resource) {

@@ -18,6 +18,11 @@ export default defineResource<KeypairEntity>({
     { field: 'type' },
     { field: 'fingerprint', priority: 2 },
   ],
+  // Nova's key pair list takes no filters, so both facets filter on the client.
+  facets: [
+    { name: 'name', label: 'Name', singleton: true },
+    { name: 'type', label: 'Type', singleton: true, options: [{ key: 'ssh', label: 'SSH Key' }, { key: 'x509', label: 'X509 Certificate' }] },
+  ],
   // Spec 2 §6: key pair actions have no permission check.
   actions: [
     {

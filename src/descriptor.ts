@@ -75,6 +75,65 @@ export interface ResourceDescriptor<T extends object> {
   detail?: DetailDescriptor<T>;
   /** Messages of this resource's calls (spec 2 §8). */
   texts?: ResourceTexts;
+  /**
+   * Search bar facets (spec 1 §3, §4.6). `isServer` facets go to the data
+   * provider's `getList` as `filter` params; the others filter on the client.
+   * Default none: the table offers only free text.
+   * @example [{ name: 'name', label: 'Name', singleton: true }]
+   */
+  facets?: FacetDescriptor<T>[];
+  /**
+   * Fields listed in a row's expanded detail area (spec 1 §2.2). Default none:
+   * rows do not expand.
+   * @example ['public_key', 'created_at']
+   */
+  expand?: FieldOf<T>[];
+  /**
+   * Transitional states: rows whose `field` is one of `values` are re-fetched
+   * one by one at the poll interval and show a progress bar (spec 1 §4.1, §9).
+   * @example { field: 'status', values: ['BUILD', 'saving', 'queued'] }
+   */
+  poll?: { field: FieldOf<T>; values: readonly string[] };
+  /**
+   * 'server' when the API pages (api-contract §1.6): the provider gets
+   * `pagination.perPage` as the limit and `meta.marker`, and the table shows
+   * Next/Prev instead of page numbers. Default 'client'.
+   * @example 'server'
+   */
+  paging?: 'client' | 'server';
+}
+
+/** One facet of the search bar (spec 1 §3 "Search facet"). */
+export interface FacetDescriptor<T> {
+  /**
+   * The record field (client facets) or query parameter (server facets).
+   * @example 'name'
+   */
+  name: FieldOf<T> | (string & {});
+  /** @example 'Name' */
+  label: string;
+  /** Sent to the server as a request parameter instead of filtering on the client. Default false. */
+  isServer?: boolean;
+  /** Usable once: it leaves the facet menu while a term uses it. Default false. */
+  singleton?: boolean;
+  /**
+   * Fixed choices; without them the user types a value (matched as a
+   * case-insensitive substring on the client). With them the match is exact.
+   * @example [{ key: 'ssh', label: 'SSH Key' }]
+   */
+  options?: { key: string; label: string }[];
+}
+
+/**
+ * Permission conditions of a column or action (spec 1 §6): all must pass or
+ * it is hidden. Services are catalog types in the session's region; settings
+ * are `/api/settings/` keys that must be truthy.
+ * @example { policy: [['identity', 'get_project']], services: ['volume'], settings: ['ENABLE_X'] }
+ */
+export interface Conditions {
+  policy?: PolicyRules;
+  services?: string[];
+  settings?: string[];
 }
 
 export interface PanelDescriptor {
@@ -129,9 +188,14 @@ export interface ColumnDescriptor<T> {
   link?: 'detail';
   /**
    * 1 is always shown; higher numbers are hidden first as the window narrows
-   * (spec 1 §9). Default 1.
+   * (spec 1 §9). Default 1; anything but a whole number from 1 logs a warning and becomes 1.
    */
   priority?: number;
+  /**
+   * Hidden unless these pass (spec 1 §6). Default: always shown.
+   * @example { policy: [['identity', 'get_project']] }
+   */
+  requires?: Conditions;
 }
 
 export type ActionDescriptor<T> = FormActionDescriptor<T> | DeleteActionDescriptor<T>;
@@ -152,6 +216,11 @@ interface ActionBase<T> {
    * "each action has an allowed check"). Default: always.
    */
   allowed?(item: T): boolean;
+  /**
+   * Services and settings that must be present besides `policy` (spec 1 §6).
+   * @example { services: ['volume'] }
+   */
+  requires?: Omit<Conditions, 'policy'>;
 }
 
 /** A modal form on the toolbar that creates a record from a schema `$defs` entry. */

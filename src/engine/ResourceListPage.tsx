@@ -1,40 +1,110 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
-import { useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
+import { formatValue } from '../schema/fields';
+import { filterRows, serverParams, type SearchTerm } from '../search/facets';
+import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
 import { currentPageSize } from '../table/page-size';
-import type { RowAction } from '../table/types';
+import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
 import { useSelection } from '../table/useSelection';
+import { useConditions } from './access';
 import { useActionDialogs } from './ActionDialogs';
 import { appliesTo, useAllowedActions } from './actions';
 import { defaultSort, tableColumns } from './columns';
+import { FieldList } from './FieldList';
 import { deleteTexts } from './messages';
 import { PageHeading } from './PageHeading';
-import { useResourceList } from './queries';
+import { isTransitional, useRowPolling } from './polling';
+import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
 import { idOf, nameOf } from './registry';
 
 const NO_ROWS: ResourceRecord[] = [];
+const NO_FACETS: never[] = [];
 
 /**
- * The list page of any resource (spec 1 §2.2, §4.1; spec 2 §2.3): heading,
- * toolbar actions, batch delete disabled while nothing is checked, and the table.
+ * The list page of any resource (spec 1 §2.2, §4.1, §4.6; spec 2 §2.3):
+ * heading, toolbar actions, batch delete disabled while nothing is checked,
+ * the facet search bar, and the table with expandable rows, polling of
+ * transitional rows and client or server paging.
  */
 export default function ResourceListPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
-  const list = useResourceList(descriptor);
-  const rows = list.data ?? NO_ROWS;
+  const facets = descriptor.facets ?? NO_FACETS;
+  const [terms, setTerms] = useState<SearchTerm[]>([]);
+  const [quickText, setQuickText] = useState('');
+  const filterJson = JSON.stringify(serverParams(terms, facets));
+  const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
+
+  const serverPaged = descriptor.paging === 'server';
+  const pageSize = currentPageSize();
+  // Markers of the pages before this one: the last is this page's marker.
+  const [markers, setMarkers] = useState<string[]>([]);
+  const marker = markers.at(-1);
+  const list = useResourceList(descriptor, { enabled: !serverPaged, filter });
+  const page = useResourcePage(descriptor, { enabled: serverPaged, filter, marker, limit: pageSize });
+  const query = serverPaged ? page : list;
+  const fetched = (serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
+
+  const queryClient = useQueryClient();
+  const updateRows = useCallback(
+    (change: (rows: ResourceRecord[]) => ResourceRecord[]) => {
+      if (serverPaged) {
+        queryClient.setQueryData<ResourcePage>(pageKey(descriptor, { filter, marker, limit: pageSize }), (current) => current && { ...current, rows: change(current.rows) });
+      } else {
+        queryClient.setQueryData<ResourceRecord[]>(listKey(descriptor, Object.keys(filter).length ? filter : undefined), (current) => current && change(current));
+      }
+    },
+    [queryClient, descriptor, serverPaged, filter, marker, pageSize],
+  );
+  const updating = useRowPolling(descriptor, fetched, updateRows);
+
+  const allColumns = useMemo(() => tableColumns(descriptor), [descriptor]);
+  const shown = useConditions(descriptor.columns.map((column) => column.requires));
+  const columns = allColumns.filter((_column, index) => shown[index]);
+  const rows = useMemo(() => {
+    const search = quickText ? [...terms, { value: quickText }] : terms;
+    // Free text matches what the columns show, e.g. 'SSH Key' rather than 'ssh'.
+    return filterRows(fetched, search, facets, (row) => descriptor.columns.map((column) => formatValue(descriptor, column.field, row[column.field])));
+  }, [fetched, terms, quickText, facets, descriptor]);
+
   const ids = useMemo(() => rows.map((row) => idOf(descriptor, row)), [rows, descriptor]);
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
-  const dialogs = useActionDialogs(descriptor, rows);
-  const columns = useMemo(() => tableColumns(descriptor), [descriptor]);
+  const dialogs = useActionDialogs(descriptor, fetched);
   const title = descriptor.panel?.label ?? descriptor.labels.plural;
   const checked = rows.filter((row) => selection.isSelected(idOf(descriptor, row)));
+  const expandable = Boolean(descriptor.expand?.length);
 
-  function rowActions(row: ResourceRecord): RowAction[] {
-    if (!appliesTo(actions.rowDelete, row)) return [];
-    return [{ label: deleteTexts(descriptor.labels, [nameOf(descriptor, row)]).submit, onSelect: () => dialogs.confirmDelete([row]) }];
+  function rowActions(row: ResourceRecord, expand: () => void): RowAction[] {
+    if (!actions.rowDelete) return [];
+    const label = deleteTexts(descriptor.labels, [nameOf(descriptor, row)]).submit;
+    if (!appliesTo(actions.rowDelete, row)) {
+      // Spec 1 §8: the default tooltip of an action that cannot be performed.
+      const tooltip = expandable ? `${DISABLED_ACTION_TOOLTIP} ${EXPAND_ROW_HINT}` : DISABLED_ACTION_TOOLTIP;
+      return [{ label, disabled: true, tooltip, onSelect: expandable ? expand : () => {} }];
+    }
+    // Spec 1 §4.1: a delete clears the selection.
+    return [{ label, onSelect: () => dialogs.confirmDelete([row], () => selection.clear()) }];
+  }
+
+  const serverPaging: ServerPaging | undefined = serverPaged
+    ? {
+        hasPrev: markers.length > 0,
+        hasNext: page.data?.hasNext ?? false,
+        onPrev: () => setMarkers((previous) => previous.slice(0, -1)),
+        onNext: () => {
+          const last = fetched.at(-1);
+          if (last) setMarkers((previous) => [...previous, idOf(descriptor, last)]);
+        },
+      }
+    : undefined;
+
+  function search(next: SearchTerm[]) {
+    setTerms(next);
+    setMarkers([]); // a new search starts from the first page
   }
 
   return (
@@ -62,17 +132,21 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
           </Button>
         )}
       </PageHeading>
+      <FacetSearchBar facets={facets} terms={terms} onChange={search} onQuickSearch={setQuickText} />
       <ResourceTable
         caption={title}
         columns={columns}
         rows={rows}
-        loading={list.isPending && list.fetchStatus !== 'idle'}
+        loading={query.isPending && query.fetchStatus !== 'idle'}
         rowId={(row) => idOf(descriptor, row)}
         rowName={(row) => nameOf(descriptor, row)}
         selection={actions.batchDelete ? selection : undefined}
         defaultSort={defaultSort(descriptor)}
-        pageSize={currentPageSize()}
+        pageSize={pageSize}
         rowActions={actions.rowDelete ? rowActions : undefined}
+        expandedRow={expandable ? (row) => <FieldList descriptor={descriptor} record={row} fields={descriptor.expand!} /> : undefined}
+        isUpdating={descriptor.poll ? (row) => updating.has(idOf(descriptor, row)) && isTransitional(descriptor, row) : undefined}
+        serverPaging={serverPaging}
       />
       {dialogs.dialogs}
     </section>

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { isServiceEnabled } from '../../dataProviders/keystone';
-import type { PanelDescriptor, PolicyRules } from '../descriptor';
+import { isServiceEnabled, type IdentityApi } from '../../dataProviders/keystone';
+import type { Conditions, PanelDescriptor, PolicyRules } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
 
@@ -18,8 +18,11 @@ export function useUserSession() {
 }
 
 export function useServiceCatalog() {
-  const { identity } = useBackend();
-  return useQuery({ queryKey: ['svc-catalog'], queryFn: () => identity.getServiceCatalog(), staleTime: Infinity });
+  return useQuery(catalogQuery(useBackend().identity));
+}
+
+function catalogQuery(identity: IdentityApi) {
+  return { queryKey: ['svc-catalog'], queryFn: () => identity.getServiceCatalog(), staleTime: Infinity };
 }
 
 /** Spec 2 §6 / api-contract §2: a failed policy call warns once and denies. */
@@ -65,5 +68,42 @@ export function usePanelAccess(panels: { panel: PanelDescriptor; serviceType: st
     if (!isServiceEnabled(catalog.data, serviceType, session.data.services_region)) return 'denied';
     const allowed = policies[index];
     return allowed === undefined ? 'pending' : allowed ? 'allowed' : 'denied';
+  });
+}
+
+/** `/api/settings/`, fetched once per session and shared (spec 2 §7.7: cached). */
+export function useSettings() {
+  const { settings } = useBackend();
+  return useQuery({ queryKey: ['settings'], queryFn: () => settings.get(), staleTime: Infinity });
+}
+
+/**
+ * Whether each set of permission conditions passes (spec 1 §6): policy rules,
+ * catalog services in the session's region and truthy settings. Absent
+ * conditions pass at once; the others are false until everything is known,
+ * so nothing guarded flashes into view.
+ *
+ * @example
+ * const [showOwner] = useConditions([{ policy: [['identity', 'get_project']] }]);
+ */
+export function useConditions(conditions: (Conditions | undefined)[]): boolean[] {
+  const needsCatalog = conditions.some((each) => each?.services?.length);
+  const needsSettings = conditions.some((each) => each?.settings?.length);
+  const session = useUserSession();
+  const catalog = useQuery({ ...catalogQuery(useBackend().identity), enabled: needsCatalog });
+  const settings = useSettings();
+  const policies = usePolicies(conditions.map((each) => each?.policy));
+  return conditions.map((each, index) => {
+    if (!each) return true;
+    if (policies[index] !== true) return false;
+    if (each.services?.length) {
+      if (!catalog.data || !session.data) return false;
+      if (!each.services.every((type) => isServiceEnabled(catalog.data, type, session.data.services_region))) return false;
+    }
+    if (each.settings?.length && needsSettings) {
+      if (!settings.data) return false;
+      if (!each.settings.every((key) => Boolean(settings.data[key]))) return false;
+    }
+    return true;
   });
 }

@@ -1,5 +1,5 @@
 import type { AnyResourceDescriptor, DeleteActionDescriptor, FormActionDescriptor, ResourceRecord } from '../descriptor';
-import { usePolicies } from './access';
+import { useConditions } from './access';
 
 export type FormAction = FormActionDescriptor<ResourceRecord>;
 export type DeleteAction = DeleteActionDescriptor<ResourceRecord>;
@@ -13,10 +13,13 @@ export interface AllowedActions {
   batchDelete?: DeleteAction;
 }
 
-/** The descriptor's actions whose policy passes (spec 1 §6); unknown results count as not yet allowed. */
+/**
+ * The descriptor's actions whose policy, services and settings pass (spec 1
+ * §6); unknown results count as not yet allowed.
+ */
 export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedActions {
   const actions = descriptor.actions ?? [];
-  const allowed = usePolicies(actions.map((action) => action.policy));
+  const allowed = useConditions(actions.map((action) => (action.policy || action.requires ? { policy: action.policy, ...action.requires } : undefined)));
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');
   const placed = (where: 'row' | 'batch') => deletes.find((action) => (action.placement ?? ['row', 'batch']).includes(where));

@@ -2,6 +2,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { fieldTitle, formatValue } from '../schema/fields';
+import { columnPriority } from '../table/priority';
 import type { SortState, TableColumn } from '../table/types';
 import { detailPath, idOf } from './registry';
 
@@ -15,7 +16,7 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
     id: column.field,
     label: column.label ?? fieldTitle(descriptor, column.field),
     sortable: column.sortable ?? true,
-    priority: column.priority ?? 1,
+    priority: columnPriority(column.priority, column.field),
     value: (row) => row[column.field],
     render(row) {
       const text = formatValue(descriptor, column.field, row[column.field]);

@@ -11,16 +11,59 @@ export const resourceKey = (name: string) => ['resource', name] as const;
 /**
  * The whole list of a resource. Tables sort and page on the client, as the
  * spec's browser does (api-contract §1.6), so all records are fetched.
+ * `filter` holds the server facets' params (spec 1 §4.6); each filter is its
+ * own cached list.
  */
-export function useResourceList(descriptor: AnyResourceDescriptor, options: { enabled?: boolean } = {}) {
+export function useResourceList(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string> } = {}) {
   const { dataProvider } = useBackend();
+  const filter = options.filter && Object.keys(options.filter).length ? options.filter : undefined;
   const query = useQuery({
-    queryKey: [...resourceKey(descriptor.name), 'list'],
-    queryFn: async ({ signal }) => (await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, { signal })).data,
+    queryKey: listKey(descriptor, filter),
+    queryFn: async ({ signal }) => (await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, { filter, signal })).data,
     enabled: options.enabled ?? true,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
+}
+
+/** The query key of a list, for updating it in place (polling). */
+export function listKey(descriptor: AnyResourceDescriptor, filter?: Record<string, string>): unknown[] {
+  return filter ? [...resourceKey(descriptor.name), 'list', filter] : [...resourceKey(descriptor.name), 'list'];
+}
+
+export interface ResourcePage {
+  rows: ResourceRecord[];
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/**
+ * One page of a list the server pages (descriptor `paging: 'server'`,
+ * api-contract §1.6): `limit` rows after `marker` (the id of the previous
+ * page's last row; none for the first page).
+ */
+export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number }) {
+  const { dataProvider } = useBackend();
+  const { filter, marker, limit } = options;
+  const query = useQuery({
+    queryKey: pageKey(descriptor, options),
+    queryFn: async ({ signal }): Promise<ResourcePage> => {
+      const result = await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, {
+        filter,
+        pagination: { page: 1, perPage: limit },
+        meta: { marker },
+        signal,
+      });
+      return { rows: result.data, hasNext: result.pageInfo?.hasNextPage ?? false, hasPrev: result.pageInfo?.hasPreviousPage ?? marker !== undefined };
+    },
+    enabled: options.enabled ?? (descriptor.paging === 'server'),
+  });
+  useErrorToast(query.error, descriptor.texts?.listError);
+  return query;
+}
+
+export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }): unknown[] {
+  return [...resourceKey(descriptor.name), 'page', { filter, marker, limit }];
 }
 
 /** One record by id; a 404 is reported as `notFound` rather than toasted. */

@@ -1,5 +1,9 @@
+import ExpandLessIcon from '@mui/icons-material/KeyboardArrowUp';
+import ExpandMoreIcon from '@mui/icons-material/KeyboardArrowDown';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
@@ -11,12 +15,12 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
-import type { CSSObject, Theme } from '@mui/material/styles';
-import { useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { sortRecords } from '../../dataProviders/resource-provider';
 import { visuallyHidden } from '../ui/a11y';
 import { RowActionsMenu } from './RowActionsMenu';
-import type { RowAction, SortState, TableColumn } from './types';
+import { isPriorityShown, useWindowWidth } from './priority';
+import type { RowAction, ServerPaging, SortState, TableColumn } from './types';
 import type { Selection } from './useSelection';
 
 /** Spec 1 §8. */
@@ -34,7 +38,14 @@ export interface ResourceTableProps<Row extends Record<string, unknown>> {
   selection?: Selection;
   defaultSort?: SortState;
   pageSize: number;
-  rowActions?(row: Row): RowAction[];
+  /** Actions of a row's menu; `expand` opens the row's detail area (for the disabled-action hint). */
+  rowActions?(row: Row, expand: () => void): RowAction[];
+  /** The content of a row's expanded detail area; without it rows do not expand (spec 1 §2.2). */
+  expandedRow?(row: Row): ReactNode;
+  /** Rows being updated by polling show a progress bar (spec 1 §4.1). */
+  isUpdating?(row: Row): boolean;
+  /** The server pages the list: rows are one page, shown whole, with Next/Prev. */
+  serverPaging?: ServerPaging;
 }
 
 /**
@@ -43,26 +54,36 @@ export interface ResourceTableProps<Row extends Record<string, unknown>> {
  * paging and the empty-row message.
  */
 export function ResourceTable<Row extends Record<string, unknown>>(props: ResourceTableProps<Row>) {
-  const { caption, columns, rows, loading, rowId, rowName, selection, pageSize, rowActions } = props;
+  const { caption, rows, loading, rowId, rowName, selection, pageSize, rowActions, expandedRow, isUpdating, serverPaging } = props;
   const [sort, setSort] = useState<SortState | undefined>(props.defaultSort);
   const [page, setPage] = useState(0);
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
+  const width = useWindowWidth();
+  const columns = props.columns.filter((column) => isPriorityShown(column.priority, width));
+  const toggleExpanded = (id: string, open?: boolean) =>
+    setExpanded((previous) => {
+      const next = new Set(previous);
+      if (open ?? !next.has(id)) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   const sorted = useMemo(() => {
-    const column = columns.find((candidate) => candidate.id === sort?.column);
+    const column = props.columns.find((candidate) => candidate.id === sort?.column);
     if (!column || !sort) return rows;
     const keyed = rows.map((row) => ({ row, key: column.value(row) }));
     return sortRecords(keyed, { field: 'key', order: sort.direction === 'desc' ? 'DESC' : 'ASC' }).map(({ row }) => row);
-  }, [rows, columns, sort]);
+  }, [rows, props.columns, sort]);
 
-  const pageCount = Math.max(1, Math.ceil(sorted.length / pageSize));
+  const pageCount = serverPaging ? 1 : Math.max(1, Math.ceil(sorted.length / pageSize));
   useEffect(() => {
     if (page >= pageCount) setPage(pageCount - 1); // rows were deleted from the last page
   }, [page, pageCount]);
-  const visible = sorted.slice(page * pageSize, (page + 1) * pageSize);
+  const visible = serverPaging ? sorted : sorted.slice(page * pageSize, (page + 1) * pageSize);
   const visibleIds = visible.map(rowId);
   const checkedOnPage = selection ? visibleIds.filter((id) => selection.isSelected(id)).length : 0;
   const hasActions = Boolean(rowActions);
-  const columnCount = columns.length + (selection ? 1 : 0) + (hasActions ? 1 : 0);
+  const columnCount = columns.length + (selection ? 1 : 0) + (hasActions ? 1 : 0) + (expandedRow ? 1 : 0);
 
   function sortBy(column: string) {
     setSort((current) => ({ column, direction: current?.column === column && current.direction === 'asc' ? 'desc' : 'asc' }));
@@ -75,6 +96,13 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
         <Table size="small" aria-label={caption}>
           <TableHead>
             <TableRow>
+              {expandedRow && (
+                <TableCell padding="checkbox">
+                  <Box component="span" sx={visuallyHidden}>
+                    Expand
+                  </Box>
+                </TableCell>
+              )}
               {selection && (
                 <TableCell padding="checkbox">
                   <Checkbox
@@ -90,7 +118,6 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
               {columns.map((column) => (
                 <TableCell
                   key={column.id}
-                  sx={priorityStyle(column.priority)}
                   sortDirection={sort?.column === column.id ? sort.direction : false}
                 >
                   {column.sortable ? (
@@ -123,30 +150,49 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
               const id = rowId(row);
               const name = rowName(row);
               const checked = selection?.isSelected(id) ?? false;
+              const open = expanded.has(id);
+              const updating = isUpdating?.(row) ?? false;
               return (
-                <TableRow key={id} hover selected={checked}>
-                  {selection && (
-                    <TableCell padding="checkbox">
-                      <Checkbox size="small" slotProps={{ input: { 'aria-label': `Select ${name}` } }} checked={checked} onChange={() => selection.toggle(id)} />
-                    </TableCell>
+                <Fragment key={id}>
+                  <TableRow hover selected={checked} aria-busy={updating || undefined}>
+                    {expandedRow && (
+                      <TableCell padding="checkbox">
+                        <IconButton size="small" aria-label={`${open ? 'Collapse' : 'Expand'} ${name}`} aria-expanded={open} onClick={() => toggleExpanded(id)}>
+                          {open ? <ExpandLessIcon fontSize="small" /> : <ExpandMoreIcon fontSize="small" />}
+                        </IconButton>
+                      </TableCell>
+                    )}
+                    {selection && (
+                      <TableCell padding="checkbox">
+                        <Checkbox size="small" slotProps={{ input: { 'aria-label': `Select ${name}` } }} checked={checked} onChange={() => selection.toggle(id)} />
+                      </TableCell>
+                    )}
+                    {columns.map((column, index) => (
+                      <TableCell key={column.id} sx={{ wordBreak: 'break-word' }}>
+                        {column.render(row)}
+                        {updating && index === 0 && <LinearProgress aria-label={`Updating ${name}`} sx={{ mt: 0.5 }} />}
+                      </TableCell>
+                    ))}
+                    {hasActions && (
+                      <TableCell align="right" padding="none" sx={{ pr: 1 }}>
+                        <RowActionsMenu name={name} actions={rowActions!(row, () => toggleExpanded(id, true))} />
+                      </TableCell>
+                    )}
+                  </TableRow>
+                  {expandedRow && open && (
+                    <TableRow>
+                      <TableCell colSpan={columnCount} sx={{ bgcolor: 'action.hover' }} aria-label={`Details of ${name}`}>
+                        {expandedRow(row)}
+                      </TableCell>
+                    </TableRow>
                   )}
-                  {columns.map((column) => (
-                    <TableCell key={column.id} sx={[priorityStyle(column.priority), { wordBreak: 'break-word' }]}>
-                      {column.render(row)}
-                    </TableCell>
-                  ))}
-                  {hasActions && (
-                    <TableCell align="right" padding="none" sx={{ pr: 1 }}>
-                      <RowActionsMenu name={name} actions={rowActions!(row)} />
-                    </TableCell>
-                  )}
-                </TableRow>
+                </Fragment>
               );
             })}
           </TableBody>
         </Table>
       </TableContainer>
-      <TableFooter count={sorted.length} page={page} pageSize={pageSize} onPage={setPage} />
+      {serverPaging ? <ServerPagingFooter count={sorted.length} paging={serverPaging} /> : <TableFooter count={sorted.length} page={page} pageSize={pageSize} onPage={setPage} />}
     </Paper>
   );
 }
@@ -171,9 +217,22 @@ function TableFooter({ count, page, pageSize, onPage }: { count: number; page: n
   );
 }
 
-/** Spec 1 §9: columns of priority 2, 3, 4+ disappear below the sm, md and lg widths. */
-function priorityStyle(priority: number): (theme: Theme) => CSSObject {
-  if (priority <= 1) return () => ({});
-  const below = priority === 2 ? 'sm' : priority === 3 ? 'md' : 'lg';
-  return (theme) => ({ [theme.breakpoints.down(below)]: { display: 'none' } });
+function ServerPagingFooter({ count, paging }: { count: number; paging: ServerPaging }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 2, py: 1 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
+        Displaying {count} {count === 1 ? 'item' : 'items'}
+      </Typography>
+      {paging.hasPrev && (
+        <Button size="small" onClick={paging.onPrev}>
+          « Prev
+        </Button>
+      )}
+      {paging.hasNext && (
+        <Button size="small" onClick={paging.onNext}>
+          Next »
+        </Button>
+      )}
+    </Box>
+  );
 }

@@ -20,4 +20,20 @@ export interface SortState {
 export interface RowAction {
   label: string;
   onSelect(): void;
+  /** Shown but not usable, with `tooltip` saying why (spec 1 §8). */
+  disabled?: boolean;
+  tooltip?: string;
 }
+
+/** Next/Prev of a list the server pages with marker and limit (api-contract §1.6). */
+export interface ServerPaging {
+  hasPrev: boolean;
+  hasNext: boolean;
+  onPrev(): void;
+  onNext(): void;
+}
+
+/** Spec 1 §8: the default tooltip of a row action that cannot be performed. */
+export const DISABLED_ACTION_TOOLTIP = 'The action cannot be performed. The contents of this row have errors or are missing information.';
+/** Spec 1 §8: added to the tooltip when the row can expand. */
+export const EXPAND_ROW_HINT = 'Click here to expand the row and view the errors.';

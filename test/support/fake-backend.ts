@@ -1,6 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { AuthApi } from '../../dataProviders/auth';
-import type { PolicyApi, PolicyRules } from '../../dataProviders/config';
+import type { PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
 import type { Backend } from '../../dataProviders/index';
 import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
 import { makeCatalog, makeSession } from './records';
@@ -28,7 +28,8 @@ export function fakeDataProvider(resources: FakeResources): DataProvider {
     const handler = resources[resource]?.[name];
     if (!handler) return unexpected(`dataProvider.${name}('${resource}')`);
     const result = await handler(params);
-    if (name === 'getList') return { data: result, total: (result as unknown[]).length };
+    // A getList handler returns the rows, or `{ data, pageInfo }` for a page of a server-paged list.
+    if (name === 'getList') return Array.isArray(result) ? { data: result, total: result.length } : result;
     return { data: result ?? params.previousData ?? {} };
   };
   const refuse = (name: string) => async (resource: string) => unexpected(`dataProvider.${name}('${resource}')`);
@@ -51,6 +52,8 @@ export interface FakeBackendOptions {
   identity?: Partial<IdentityApi>;
   /** Answers POST /api/policy/; default: nothing allowed beyond rule-free panels. */
   policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
+  /** Answers GET /api/settings/; default `{}` (every setting at its default). */
+  settings?: Settings;
 }
 
 function strict<T extends object>(name: string, given: Partial<T>): T {
@@ -71,6 +74,7 @@ export function fakeBackend(options: FakeBackendOptions = {}): Backend {
     auth: strict<AuthApi>('auth', options.auth ?? {}),
     identity: strict<IdentityApi>('identity', options.identity ?? {}),
     policy,
+    settings: { get: async () => options.settings ?? {} },
   };
 }
 
