@@ -24,6 +24,29 @@ export interface ResourceHandlers {
   remove?(id: string): Promise<void>;
 }
 
+/** What a service offers beyond its resources' verbs. */
+export interface ServiceOptions {
+  /** Whether the service has a feature (api-contract: `/api/nova/features/{name}/`). Default: none. */
+  feature?(name: string): Promise<boolean>;
+}
+
+/**
+ * Whether the service serving `resource` has `feature`: the data provider's
+ * extra `supports` verb. A provider without it, or a failing call, says no.
+ *
+ * @example
+ * await supportsFeature(dataProvider, 'server-group', 'servergroup_soft_policies'); // true on Nova ≥ 2.15
+ */
+export async function supportsFeature(dataProvider: DataProvider, resource: string, feature: string): Promise<boolean> {
+  const supports = (dataProvider as { supports?: (resource: string, params: { feature: string }) => Promise<{ data: boolean }> }).supports;
+  if (typeof supports !== 'function') return false;
+  try {
+    return (await supports(resource, { feature })).data === true;
+  } catch {
+    return false;
+  }
+}
+
 /**
  * Turns per-resource handlers into a react-admin DataProvider. Lists come
  * whole from the server (api-contract §1.6: no paging for most lists), so
@@ -32,7 +55,7 @@ export interface ResourceHandlers {
  * @example
  * createServiceProvider('nova', { keypair: { list: () => http.get(...).then(flatten) } })
  */
-export function createServiceProvider(service: string, handlers: Record<string, ResourceHandlers>): DataProvider {
+export function createServiceProvider(service: string, handlers: Record<string, ResourceHandlers>, options: ServiceOptions = {}): DataProvider {
   // ra-core's verbs are generic in the caller's record type, which a runtime
   // provider cannot know; results are cast with `as never` for that reason.
   function handler<K extends keyof ResourceHandlers>(resource: string, verb: K): NonNullable<ResourceHandlers[K]> {
@@ -75,6 +98,9 @@ export function createServiceProvider(service: string, handlers: Record<string, 
     async delete(resource, params) {
       await handler(resource, 'remove')(String(params.id));
       return { data: params.previousData ?? { id: params.id } } as never;
+    },
+    async supports(_resource: string, params: { feature: string }) {
+      return { data: options.feature ? await options.feature(params.feature) : false };
     },
     async deleteMany(resource, params) {
       const remove = handler(resource, 'remove');

@@ -302,6 +302,22 @@ export interface DetailTab<T> {
    * @example ['fingerprint', 'public_key']
    */
   code?: FieldOf<T>[];
+  /**
+   * A table of a list field's items under the fields (spec 2 §2.3: a server
+   * group's members table). Items that are not objects (ids) are read as
+   * `{ id: item }`. 'No items to display.' when the list is empty.
+   * @example { field: 'members', title: 'Members', columns: [{ field: 'name', label: 'Instance Name' }, { field: 'id', label: 'Instance ID' }] }
+   */
+  table?: DetailTable<T>;
+}
+
+export interface DetailTable<T> {
+  /** The record's list field. */
+  field: FieldOf<T>;
+  /** Heading above the table and its accessible name. */
+  title: string;
+  /** Columns: a key of each item and its header. */
+  columns: { field: string; label: string }[];
 }
 
 export interface ResourceTexts {

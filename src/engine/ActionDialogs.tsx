@@ -1,9 +1,11 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { supportsFeature } from '../../dataProviders/resource-provider';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import type { FormAction } from './actions';
+import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
-import { deleteTexts } from './messages';
+import { deleteTexts, formatMessage } from './messages';
 import { nameOf } from './registry';
 import { type DeleteOutcome, useDeleteRecords } from './useDeleteRecords';
 import { useFormAction } from './useFormAction';
@@ -37,6 +39,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const runForm = useFormAction(descriptor);
   const toasts = useToastStore();
+  const backend = useBackend();
   const deleteRecords = useDeleteRecords(descriptor);
   const close = () => setOpen(null);
   const liveErrors = useMemo(() => (open?.kind === 'form' ? uniqueCheck(open.action, existing) : undefined), [open, existing]);
@@ -75,7 +78,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   return {
     openForm: (action) =>
       void loadFormSchema()
-        .then((forms) => forms.buildForm(descriptor, action))
+        // Enum choices tied to a service feature (x-enumFeatures) are offered only where it is available.
+        .then((forms) => forms.buildForm(descriptor, action, (feature) => supportsFeature(backend.dataProvider, descriptor.name, feature)))
         .then((built) => setOpen({ kind: 'form', action, ...built }))
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone) => setOpen({ kind: 'delete', records, onDone }),
@@ -90,6 +94,7 @@ function uniqueCheck(action: FormAction, existing: ResourceRecord[]) {
   const taken = new Set(existing.map((record) => record[unique.field]));
   return (formData: Record<string, unknown>) => {
     const value = formData[unique.field];
-    return value !== undefined && taken.has(value) ? { [unique.field]: [unique.message] } : {};
+    // The message may name the value: 'The name "{name}" is already used by another flavor.'
+    return value !== undefined && taken.has(value) ? { [unique.field]: [formatMessage(unique.message, formData)] } : {};
   };
 }

@@ -18,17 +18,62 @@ export interface BuiltForm {
  * uiSchema where `x-enumLabels` become `ui:enumNames` (key types read 'SSH
  * Key') under the action's own uiSchema, and the precompiled validator.
  */
-export async function buildForm(descriptor: AnyResourceDescriptor, action: FormActionDescriptor<ResourceRecord>): Promise<BuiltForm> {
+export async function buildForm(
+  descriptor: AnyResourceDescriptor,
+  action: FormActionDescriptor<ResourceRecord>,
+  supports?: FeatureCheck,
+): Promise<BuiltForm> {
   const document = schemaDocument(descriptor);
   const schema = formRootSchema(document, action.form, schemaLookup);
+  const choices = await offeredChoices(schema, supports);
   const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
     const labels = derefLocal(property, schema)['x-enumLabels'];
     const given = (action.uiSchema?.[field] ?? {}) as UiSchema;
-    uiSchema[field] = labels ? { 'ui:enumNames': labels, ...given } : given;
+    uiSchema[field] = {
+      ...(labels ? { 'ui:enumNames': labels } : {}),
+      ...(choices[field] ? { 'ui:enumOrder': choices[field] } : {}),
+      ...given,
+    };
   }
   const validator = await loadFormValidator(schemaName(document), action.form, schema as RJSFSchema);
   return { schema: schema as RJSFSchema, uiSchema, validator };
+}
+
+/** Whether the service offers a feature (e.g. `GET /api/nova/features/{name}/`). */
+export type FeatureCheck = (feature: string) => Promise<boolean>;
+
+/**
+ * The enum values each field may offer, for fields with `x-enumFeatures`
+ * (spec 2 §5: the soft server-group policies only where the microversion
+ * allows them): field → values whose feature is available or that need none.
+ * Without a check, or when a check fails, feature values are not offered.
+ * The schema itself stays as codegen compiled it (the precompiled validator
+ * must see the same schema); the choices are narrowed with `ui:enumOrder`.
+ *
+ * @example
+ * // policy: enum [affinity, soft-affinity], x-enumFeatures { soft-affinity: 'servergroup_soft_policies' }
+ * await offeredChoices(schema, async () => false); // { policy: ['affinity'] }
+ */
+export async function offeredChoices(schema: SchemaNode, supports?: FeatureCheck): Promise<Record<string, unknown[]>> {
+  const available = new Map<string, Promise<boolean>>();
+  const check = (feature: string) => {
+    if (!available.has(feature)) available.set(feature, supports ? supports(feature).catch(() => false) : Promise.resolve(false));
+    return available.get(feature)!;
+  };
+  const offered: Record<string, unknown[]> = {};
+  for (const [field, property] of Object.entries(schema.properties ?? {})) {
+    const resolved = derefLocal(property, schema);
+    const features = resolved['x-enumFeatures'];
+    if (!features || !resolved.enum) continue;
+    const kept: unknown[] = [];
+    for (const value of resolved.enum) {
+      const feature = typeof value === 'string' ? features[value] : undefined;
+      if (!feature || (await check(feature))) kept.push(value);
+    }
+    offered[field] = kept;
+  }
+  return offered;
 }
 
 /** Field schemas of a form, refs resolved (the conformance suite crafts bad input from them). */

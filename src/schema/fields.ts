@@ -32,11 +32,17 @@ export function fieldTitle(descriptor: AnyResourceDescriptor, field: string): st
   return fieldSchema(descriptor, field)?.title ?? humanize(field);
 }
 
-/** A value as text: enum values by their `x-enumLabels` label, lists joined, blanks as '-'. */
+/**
+ * A value as text: enum values by their `x-enumLabels` label, booleans as
+ * Yes/No, numbers followed by their `x-unit`, lists joined, blanks as '-'.
+ */
 export function formatValue(descriptor: AnyResourceDescriptor, field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '-';
-  const labels = fieldSchema(descriptor, field)?.['x-enumLabels'];
+  const schema = fieldSchema(descriptor, field);
+  const labels = schema?.['x-enumLabels'];
   if (labels && typeof value === 'string' && labels[value]) return labels[value];
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number' && schema?.['x-unit']) return `${value} ${schema['x-unit']}`;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);

@@ -10,6 +10,13 @@ export type SchemaNode = Omit<JSONSchema7, 'properties' | '$defs' | 'items'> & {
   items?: SchemaNode;
   /** Display labels of enum values, e.g. `{ ssh: 'SSH Key' }` (spec 2 §5). */
   'x-enumLabels'?: Record<string, string>;
+  /**
+   * Enum values offered only where a service feature is available: value →
+   * feature name (e.g. `{ 'soft-affinity': 'servergroup_soft_policies' }`).
+   */
+  'x-enumFeatures'?: Record<string, string>;
+  /** Unit printed after a number in tables and details, e.g. `'MB'`. */
+  'x-unit'?: string;
   /** ajv-errors messages: the spec's exact wording per keyword or field. */
   errorMessage?: string | Record<string, unknown>;
 };
