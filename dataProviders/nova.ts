@@ -14,8 +14,34 @@ function keypairPath(name: string): string {
   return `/api/nova/keypairs/${encodeURIComponent(name)}`;
 }
 
+type NovaFlavor = Record<string, unknown> & { id: string };
+type NovaServerGroup = Record<string, unknown> & { id: string; policies?: string[]; members?: string[] };
+
 /**
- * `/api/nova/` (spec 2 §7.4). Resources: `keypair`.
+ * The list maps the prefixed extension fields to ephemeral, disabled and
+ * is_public (spec 2 §3); the prefixed keys stay for the columns.
+ */
+function flavorRecord(flavor: NovaFlavor): ResourceRecord {
+  return {
+    ...flavor,
+    ephemeral: flavor.ephemeral ?? flavor['OS-FLV-EXT-DATA:ephemeral'],
+    is_disabled: flavor.is_disabled ?? flavor['OS-FLV-DISABLED:disabled'],
+    is_public: flavor.is_public ?? flavor['os-flavor-access:is_public'],
+  };
+}
+
+/** The first policy is the group's policy (spec 2 §3). */
+function serverGroupRecord(group: NovaServerGroup): ResourceRecord {
+  const members = group.members ?? [];
+  return { ...group, members, policy: group.policies?.[0] };
+}
+
+const flavorPath = (id: string) => `/api/nova/flavors/${encodeURIComponent(id)}/`;
+const serverGroupPath = (id: string) => `/api/nova/servergroups/${encodeURIComponent(id)}/`;
+
+/**
+ * `/api/nova/` (spec 2 §7.4). Resources: `keypair`, `flavor`, `server-group`;
+ * features through `supports` (`/api/nova/features/{name}/`).
  *
  * @example
  * const nova = createNovaProvider(http);
@@ -38,6 +64,51 @@ export function createNovaProvider(http: HttpClient): DataProvider {
       async remove(name) {
         await http.delete(keypairPath(name));
       },
+    },
+    flavor: {
+      async list(params) {
+        // is_public=true asks for public flavors only (a server facet); otherwise every flavor the user may see.
+        const isPublic = params.filter?.is_public;
+        const query = isPublic === true || isPublic === 'true' ? { is_public: 'true' } : undefined;
+        const { items } = await http.get<{ items: NovaFlavor[] }>('/api/nova/flavors/', { query });
+        return items.map(flavorRecord);
+      },
+      async get(id) {
+        // Without get_access_list: members may open a flavor's details, and the access list is Nova's admin-or-owner call.
+        return flavorRecord(await http.get<NovaFlavor>(flavorPath(id), { query: { get_extras: 'true' } }));
+      },
+      async create(data) {
+        return flavorRecord(await http.post<NovaFlavor>('/api/nova/flavors/', data));
+      },
+      async update(id, data) {
+        await http.patch(flavorPath(id), data);
+        return flavorRecord(await http.get<NovaFlavor>(flavorPath(id), { query: { get_access_list: 'true' } }));
+      },
+      async remove(id) {
+        await http.delete(flavorPath(id));
+      },
+    },
+    'server-group': {
+      async list() {
+        const { items } = await http.get<{ items: NovaServerGroup[] }>('/api/nova/servergroups/');
+        return items.map(serverGroupRecord);
+      },
+      async get(id) {
+        return serverGroupRecord(await http.get<NovaServerGroup>(serverGroupPath(id)));
+      },
+      async create(data) {
+        // The form picks one policy; the API takes a list (api-contract §6).
+        const { policy, ...rest } = data;
+        const body = policy === undefined ? rest : { ...rest, policies: [policy] };
+        return serverGroupRecord(await http.post<NovaServerGroup>('/api/nova/servergroups/', body));
+      },
+      async remove(id) {
+        await http.delete(serverGroupPath(id));
+      },
+    },
+  }, {
+    async feature(name) {
+      return (await http.get<boolean>(`/api/nova/features/${encodeURIComponent(name)}/`)) === true;
     },
   });
 }

@@ -156,6 +156,10 @@ export interface FlavorCreateForm {
   swap?: number;
   rxtx_factor?: number;
   /**
+   * Whether every project can use the flavor; a flavor with selected projects is private to them.
+   */
+  is_public?: boolean;
+  /**
    * Select the projects where the flavors will be used. If no projects are selected, then the flavor will be available in all projects.
    */
   flavor_access?: FlavorProjectRef[];

@@ -18,6 +18,10 @@ export interface ServerGroupEntity {
    */
   policies: ServerGroupPolicy[];
   /**
+   * The first of `policies`, added by the browser's data provider (spec 2 §3).
+   */
+  policy?: ServerGroupPolicy;
+  /**
    * Instance ids.
    */
   members: string[];

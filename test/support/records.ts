@@ -41,3 +41,37 @@ export function makeCatalog(types: string[], region = 'RegionOne'): CatalogEntry
     endpoints: [{ id: `ep-${index}`, interface: 'public', region, region_id: region, url: `http://cloud.test/${type}` }],
   }));
 }
+
+/** A flavor record as the nova provider returns it (classic keys plus the derived aliases). */
+export function makeFlavor(overrides: Record<string, unknown> = {}) {
+  const id = (overrides.id as string) ?? `f-${(overrides.name as string) ?? 'm1.small'}`;
+  const isPublic = (overrides['os-flavor-access:is_public'] as boolean | undefined) ?? true;
+  return {
+    id,
+    name: 'm1.small',
+    vcpus: 1,
+    ram: 2048,
+    disk: 20,
+    'OS-FLV-EXT-DATA:ephemeral': 0,
+    ephemeral: 0,
+    swap: '',
+    rxtx_factor: 1,
+    'os-flavor-access:is_public': isPublic,
+    is_public: isPublic,
+    ...overrides,
+  };
+}
+
+/** A server group record as the nova provider returns it (`policy` = the first of `policies`). */
+export function makeServerGroup(overrides: Record<string, unknown> = {}) {
+  const policies = (overrides.policies as string[] | undefined) ?? ['affinity'];
+  return {
+    id: `sg-${(overrides.name as string) ?? 'group'}`,
+    name: 'group',
+    policies,
+    policy: policies[0],
+    members: [],
+    metadata: {},
+    ...overrides,
+  };
+}

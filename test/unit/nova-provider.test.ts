@@ -45,3 +45,45 @@ describe('nova data provider (spec 2 §3, §7.4)', () => {
     await expect(createNovaProvider(http).update('keypair', { id: 'k1', data: {}, previousData: { id: 'k1' } })).rejects.toThrow('nova: update is not supported for keypair');
   });
 });
+
+describe('nova data provider: flavors and server groups (spec 2 §3, api-contract §6)', () => {
+  it('lists flavors with the prefixed extension fields mapped to ephemeral, disabled and is_public', async () => {
+    const flavor = { id: 'f1', name: 'm1', ram: 512, vcpus: 1, disk: 1, 'OS-FLV-EXT-DATA:ephemeral': 2, 'OS-FLV-DISABLED:disabled': false, 'os-flavor-access:is_public': false };
+    const { http } = fakeHttp({ get: { items: [flavor] } });
+    const { data } = await createNovaProvider(http).getList('flavor', {});
+    expect(data).toEqual([{ ...flavor, ephemeral: 2, is_disabled: false, is_public: false }]);
+    expect(http.get).toHaveBeenCalledWith('/api/nova/flavors/', { query: undefined });
+  });
+
+  it('asks for public flavors only with is_public=true', async () => {
+    const { http } = fakeHttp({ get: { items: [] } });
+    await createNovaProvider(http).getList('flavor', { filter: { is_public: 'true' } } as never);
+    expect(http.get).toHaveBeenCalledWith('/api/nova/flavors/', { query: { is_public: 'true' } });
+  });
+
+  it('deletes a flavor at /api/nova/flavors/{id}/', async () => {
+    const { http, calls } = fakeHttp({});
+    await createNovaProvider(http).delete('flavor', { id: 'a b' });
+    expect(calls).toEqual([['delete', '/api/nova/flavors/a%20b/', undefined]]);
+  });
+
+  it("shows a server group's first policy as its policy", async () => {
+    const { http } = fakeHttp({ get: { items: [{ id: 'g1', name: 'g', policies: ['anti-affinity'], members: ['s1'], metadata: {} }] } });
+    const { data } = await createNovaProvider(http).getList('server-group', {});
+    expect(data[0]).toMatchObject({ id: 'g1', policy: 'anti-affinity', members: ['s1'] });
+  });
+
+  it("sends the form's one policy as `policies: [policy]`", async () => {
+    const { http, calls } = fakeHttp({ post: { id: 'g2', name: 'g', policies: ['soft-affinity'], members: [] } });
+    const { data } = await createNovaProvider(http).create('server-group', { data: { name: 'g', policy: 'soft-affinity' } });
+    expect(calls).toEqual([['post', '/api/nova/servergroups/', { name: 'g', policies: ['soft-affinity'] }]]);
+    expect(data).toMatchObject({ id: 'g2', policy: 'soft-affinity' });
+  });
+
+  it('answers feature questions from GET /api/nova/features/{name}/', async () => {
+    const { http, calls } = fakeHttp({ get: true });
+    const nova = createNovaProvider(http) as unknown as { supports(resource: string, params: { feature: string }): Promise<{ data: boolean }> };
+    expect(await nova.supports('server-group', { feature: 'servergroup_soft_policies' })).toEqual({ data: true });
+    expect(calls).toEqual([['get', '/api/nova/features/servergroup_soft_policies/', undefined]]);
+  });
+});

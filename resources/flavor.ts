@@ -1,0 +1,61 @@
+import schema from '../schemas/flavor.schema.json';
+import { defineResource } from '../src/descriptor';
+import type { FlavorEntity } from '../src/generated';
+
+/** Only cloud administrators manage flavors (the panel is under Admin; Nova refuses others' writes). */
+const ADMIN: [string, string][] = [['identity', 'admin_required']];
+
+/**
+ * Flavors (spec 2 §2.3, §3, §8; api-contract §6): the admin list sorted by
+ * RAM, create, details and delete. The schema's createForm carries the
+ * field limits and the spec's messages.
+ */
+export default defineResource<FlavorEntity>({
+  name: 'flavor',
+  type: 'OS::Nova::Flavor',
+  service: 'nova',
+  serviceType: 'compute',
+  schema,
+  nameField: 'name',
+  labels: { singular: 'Flavor', plural: 'Flavors' },
+  panel: { dashboard: 'admin', group: 'Compute', label: 'Flavors', path: '/admin/flavors', policy: ADMIN },
+  columns: [
+    { field: 'name', link: 'detail' },
+    { field: 'vcpus' },
+    { field: 'ram', defaultSort: 'asc' },
+    { field: 'disk' },
+    { field: 'id', priority: 3 },
+    { field: 'os-flavor-access:is_public', priority: 2 },
+  ],
+  actions: [
+    {
+      id: 'create',
+      kind: 'form',
+      label: 'Create Flavor',
+      form: 'createForm',
+      submitLabel: 'Create Flavor',
+      policy: ADMIN,
+      uiSchema: {
+        // Project access needs the transfer table (spec 1 §4.9); until the engine has it, a flavor is public or not.
+        flavor_access: { 'ui:widget': 'hidden' },
+      },
+      unique: { field: 'name', message: 'The name "{name}" is already used by another flavor.' },
+      success: 'Created new flavor "{name}".',
+      failure: 'Unable to create flavor "{name}".',
+    },
+    // Spec 2 §6 gives flavor delete no check of its own: it lives on an admin-only panel. The
+    // same rule as the panel keeps it off the details page a member can open.
+    { id: 'delete', kind: 'delete', policy: ADMIN },
+  ],
+  detail: {
+    tabs: [
+      {
+        id: 'overview',
+        label: 'Overview',
+        fields: ['name', 'id', 'vcpus', 'ram', 'disk', 'OS-FLV-EXT-DATA:ephemeral', 'swap', 'rxtx_factor', 'os-flavor-access:is_public', 'description'],
+        code: ['id'],
+      },
+    ],
+  },
+  texts: { listError: 'Unable to retrieve flavors.', loadError: 'Unable to retrieve flavor.' },
+});
