@@ -29,6 +29,7 @@ export function FacetSearchBar({ facets, terms, onChange, onQuickSearch }: Facet
   const [menu, setMenu] = useState<'facets' | Facet | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
+  const spaceDown = useRef(false);
   const offered = availableFacets(facets, terms);
 
   useEffect(() => {
@@ -97,6 +98,16 @@ export function FacetSearchBar({ facets, terms, onChange, onQuickSearch }: Facet
           if (event.key === 'Enter') {
             event.preventDefault();
             submit();
+          } else if (event.key === ' ' && text === '') {
+            // Open on key up: a menu opened now would get the space's key-up and pick its first item.
+            event.preventDefault();
+            spaceDown.current = true;
+          }
+        }}
+        onKeyUp={(event) => {
+          if (event.key === ' ' && spaceDown.current) {
+            spaceDown.current = false;
+            setMenu('facets');
           }
         }}
       />

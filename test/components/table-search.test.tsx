@@ -1,0 +1,90 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import keypair from '../../resources/keypair';
+import type { AnyResourceDescriptor } from '../../src/descriptor';
+import { signedInBackend } from '../support/fake-backend';
+import { makeKeypair } from '../support/records';
+import { renderApp } from '../support/render-app';
+
+const KEYS = [makeKeypair({ name: 'web-ssh', type: 'ssh' }), makeKeypair({ name: 'db-cert', type: 'x509' }), makeKeypair({ name: 'web-cert', type: 'x509' })];
+
+async function openList(descriptor: AnyResourceDescriptor = keypair, getList: (params: any) => unknown = () => KEYS) {
+  const view = renderApp({
+    backend: signedInBackend({ resources: { keypair: { getList } } }),
+    path: '/project/key_pairs',
+    descriptors: [descriptor],
+  });
+  const table = await screen.findByRole('table', { name: 'Key Pairs' });
+  await within(table).findByRole('link', { name: 'db-cert' });
+  const names = () => within(table).queryAllByRole('link').map((link) => link.textContent);
+  return { ...view, table, names, search: screen.getByRole('textbox', { name: 'Search' }) };
+}
+
+describe('search bar with facets (spec 1 §4.6)', () => {
+  it('filters on the client by free text typed, after the 300 ms quick-search delay', async () => {
+    const { user, search, names } = await openList();
+    await user.type(search, 'cert');
+    expect(names()).toEqual(['db-cert', 'web-cert', 'web-ssh']); // not yet: the delay has not passed
+    await vi.waitFor(() => expect(names()).toEqual(['db-cert', 'web-cert']), { timeout: 1000 });
+  });
+
+  it('turns Enter on text matching no facet into a free-text term; empty input is ignored', async () => {
+    const { user, search, names } = await openList();
+    await user.type(search, '{Enter}');
+    expect(screen.queryByLabelText(/^Remove /)).toBeNull();
+    await user.type(search, 'web{Enter}');
+    expect(screen.getByLabelText('Remove web')).toBeTruthy();
+    expect(names()).toEqual(['web-cert', 'web-ssh']);
+  });
+
+  it('opens the facet menu on a single space; a facet with options opens its options, and the choice filters', async () => {
+    const { user, search, names } = await openList();
+    await user.type(search, ' ');
+    const menu = await screen.findByRole('menu', { name: 'Facets' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Name', 'Type']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Type' }));
+    const options = await screen.findByRole('menu', { name: 'Type options' });
+    await user.click(within(options).getByRole('menuitem', { name: 'X509 Certificate' }));
+    expect(screen.getByLabelText('Remove Type: X509 Certificate')).toBeTruthy();
+    expect(names()).toEqual(['db-cert', 'web-cert']);
+  });
+
+  it('drops a singleton facet from the menu once used', async () => {
+    const { user, search } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Search options' }));
+    await user.click(within(await screen.findByRole('menu', { name: 'Facets' })).getByRole('menuitem', { name: 'Name' }));
+    expect((search as HTMLInputElement).value).toBe('Name: ');
+    await user.type(search, 'web{Enter}');
+    expect(screen.getByLabelText('Remove Name: web')).toBeTruthy();
+    await user.type(search, ' ');
+    const menu = await screen.findByRole('menu', { name: 'Facets' });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Type']);
+  });
+
+  it('re-emits the search when a facet is removed, and clearing resets all facets', async () => {
+    const { user, search, names } = await openList();
+    await user.type(search, 'Type: SSH Key{Enter}');
+    expect(names()).toEqual(['web-ssh']);
+    await user.type(search, 'db{Enter}');
+    expect(names()).toEqual([]);
+    expect(screen.getByText('No items to display.')).toBeTruthy();
+    await user.click(screen.getByLabelText('Remove Type: SSH Key'));
+    expect(names()).toEqual(['db-cert']);
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(screen.queryByLabelText(/^Remove /)).toBeNull();
+    expect(names()).toEqual(['db-cert', 'web-cert', 'web-ssh']);
+  });
+
+  it('sends isServer facets to the server as request params', async () => {
+    const calls: unknown[] = [];
+    const descriptor: AnyResourceDescriptor = { ...keypair, facets: [{ name: 'user_id', label: 'User', isServer: true }] };
+    const { user, search, names } = await openList(descriptor, (params) => {
+      calls.push(params.filter);
+      return params.filter?.user_id ? [KEYS[1]] : KEYS;
+    });
+    expect(calls).toEqual([undefined]);
+    await user.type(search, 'User: u-2{Enter}');
+    await vi.waitFor(() => expect(names()).toEqual(['db-cert']));
+    expect(calls).toEqual([undefined, { user_id: 'u-2' }]);
+  });
+});
