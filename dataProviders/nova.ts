@@ -66,6 +66,7 @@ export function createNovaProvider(http: HttpClient): DataProvider {
       },
     },
     flavor: {
+      serverFilters: ['is_public'],
       async list(params) {
         // is_public=true asks for public flavors only (a server facet); otherwise every flavor the user may see.
         const isPublic = params.filter?.is_public;

@@ -22,6 +22,12 @@ export interface ResourceHandlers {
   create?(data: Record<string, unknown>): Promise<ResourceRecord>;
   update?(id: string, data: Record<string, unknown>): Promise<ResourceRecord>;
   remove?(id: string): Promise<void>;
+  /**
+   * Filter params `list` sends to the server itself (server facets, e.g.
+   * flavors' `is_public`); the provider does not filter records by them again.
+   * @example ['is_public']
+   */
+  serverFilters?: readonly string[];
 }
 
 /** What a service offers beyond its resources' verbs. */
@@ -70,7 +76,9 @@ export function createServiceProvider(service: string, handlers: Record<string, 
       if (!Array.isArray(all)) {
         return { data: all.items, pageInfo: { hasNextPage: all.hasMore, hasPreviousPage: all.hasPrev } } as never;
       }
-      const rows = sortRecords(filterRecords(all, params.filter), params.sort);
+      const serverSide = new Set(handlers[resource]?.serverFilters ?? []);
+      const clientFilter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([key]) => !serverSide.has(key)));
+      const rows = sortRecords(filterRecords(all, clientFilter), params.sort);
       const { page, perPage } = params.pagination ?? { page: 1, perPage: rows.length };
       return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length } as never;
     },

@@ -27,6 +27,11 @@ export default defineResource<FlavorEntity>({
     { field: 'id', priority: 3 },
     { field: 'os-flavor-access:is_public', priority: 2 },
   ],
+  // Names filter on the client; /api/nova/flavors/ filters public flavors itself (is_public=true).
+  facets: [
+    { name: 'name', label: 'Name', singleton: true },
+    { name: 'is_public', label: 'Public', isServer: true, singleton: true, options: [{ key: 'true', label: 'Yes' }] },
+  ],
   actions: [
     {
       id: 'create',

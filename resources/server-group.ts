@@ -21,6 +21,21 @@ export default defineResource<ServerGroupEntity>({
     { field: 'id', priority: 2 },
     { field: 'policy' },
   ],
+  // Nova's server group list takes no filters: both facets filter on the client.
+  facets: [
+    { name: 'name', label: 'Name', singleton: true },
+    {
+      name: 'policy',
+      label: 'Policy',
+      singleton: true,
+      options: [
+        { key: 'affinity', label: 'Affinity' },
+        { key: 'anti-affinity', label: 'Anti Affinity' },
+        { key: 'soft-anti-affinity', label: 'Soft Anti Affinity' },
+        { key: 'soft-affinity', label: 'Soft Affinity' },
+      ],
+    },
+  ],
   actions: [
     {
       id: 'create',

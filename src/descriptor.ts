@@ -282,6 +282,13 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
 export interface DetailDescriptor<T> {
   /** Tabs of the details view, the first one shown first (spec 2 §2.3). */
   tabs: DetailTab<T>[];
+  /**
+   * A sticky tab group (spec 1 §2.2): the tab last chosen is remembered in
+   * the cookie `tab_<resource name>_details` and opens first next time,
+   * unless the URL's `tab` parameter names another. Default false.
+   * @example true
+   */
+  sticky?: boolean;
 }
 
 export interface DetailTab<T> {

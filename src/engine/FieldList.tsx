@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
-import { fieldTitle, formatValue } from '../schema/fields';
+import { fieldTitle } from '../schema/fields';
+import { FieldText } from './FieldText';
 
 /**
  * Fields of one record as a definition list: schema titles, values as text
@@ -24,7 +25,7 @@ export function FieldList({ descriptor, record, fields, code = [] }: { descripto
             variant="body2"
             sx={{ m: 0, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: code.includes(field) ? 'monospace' : undefined }}
           >
-            {formatValue(descriptor, field, record[field])}
+            <FieldText descriptor={descriptor} field={field} value={record[field]} />
           </Typography>
         </Box>
       ))}

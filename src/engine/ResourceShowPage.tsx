@@ -7,10 +7,14 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, DetailTab, ResourceRecord } from '../descriptor';
-import { fieldTitle, formatValue } from '../schema/fields';
+import { readCookie, writeCookie } from '../utils/cookies';
+import { fieldTitle } from '../schema/fields';
 import { useActionDialogs } from './ActionDialogs';
+import { DetailItemsTable } from './DetailItemsTable';
+import { FieldText } from './FieldText';
 import { appliesTo, useAllowedActions } from './actions';
 import { useRegistry } from './context';
 import { deleteTexts } from './messages';
@@ -18,9 +22,18 @@ import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
 import { nameOf, NOT_FOUND_PATH } from './registry';
 
+/** The query parameter naming the open tab (spec 1 §2.2, §7.2). */
+export const TAB_PARAM = 'tab';
+
+/** The cookie of a sticky tab group (spec 1 §2.2): one per resource's details view. */
+export function stickyTabCookie(descriptor: AnyResourceDescriptor): string {
+  return `tab_${descriptor.name}_details`;
+}
+
 /**
  * The routed details view `/ngdetails/{type}/{id}` (spec 2 §2.2): an unknown
- * type or a 404 goes to the not-found page.
+ * type or a 404 goes to the not-found page. The id is the rest of the path,
+ * slashes included (`{path*}`).
  */
 export default function ResourceShowPage() {
   const { type = '', '*': id = '' } = useParams();
@@ -35,8 +48,23 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
   const actions = useAllowedActions(descriptor);
   const dialogs = useActionDialogs(descriptor);
   const [params, setParams] = useSearchParams();
-  const tabs = descriptor.detail!.tabs;
-  const activeTab = tabs.find((tab) => tab.id === params.get('tab')) ?? tabs[0];
+  const { tabs, sticky = false } = descriptor.detail!;
+  const activeTab = openTab(tabs, params.get(TAB_PARAM), sticky ? readCookie(stickyTabCookie(descriptor)) : null);
+  // Lazy panes (spec 1 §2.2): a tab's content mounts when first opened and then stays.
+  const [opened, setOpened] = useState<ReadonlySet<string>>(() => new Set([activeTab.id]));
+  if (!opened.has(activeTab.id)) setOpened(new Set(opened).add(activeTab.id)); // opened through the URL (back, a link)
+
+  function selectTab(tab: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(TAB_PARAM, tab);
+        return next;
+      },
+      { replace: true },
+    );
+    if (sticky) writeCookie(stickyTabCookie(descriptor), tab);
+  }
 
   if (record.notFound) return <Navigate to={NOT_FOUND_PATH} replace />;
   const data = record.data;
@@ -70,18 +98,28 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
         )}
       </PageHeading>
       <Paper variant="outlined">
-        <Tabs value={activeTab.id} onChange={(_event, tab: string) => setParams({ tab }, { replace: true })} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
+        <Tabs value={activeTab.id} onChange={(_event, tab: string) => selectTab(tab)} sx={{ borderBottom: 1, borderColor: 'divider', px: 1 }}>
           {tabs.map((tab) => (
             <Tab key={tab.id} value={tab.id} label={tab.label} id={`tab-${tab.id}`} aria-controls={`tabpanel-${tab.id}`} />
           ))}
         </Tabs>
-        <Box role="tabpanel" id={`tabpanel-${activeTab.id}`} aria-labelledby={`tab-${activeTab.id}`} sx={{ p: 2 }}>
-          {data ? <DetailFields descriptor={descriptor} tab={activeTab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
-        </Box>
+        {tabs
+          .filter((tab) => opened.has(tab.id))
+          .map((tab) => (
+            <Box key={tab.id} role="tabpanel" hidden={tab.id !== activeTab.id} id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} sx={{ p: 2 }}>
+              {data ? <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
+              {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
+            </Box>
+          ))}
       </Paper>
       {dialogs.dialogs}
     </section>
   );
+}
+
+/** The tab the URL names, else the sticky group's remembered tab, else the first. */
+function openTab<T>(tabs: DetailTab<T>[], fromUrl: string | null, remembered: string | null): DetailTab<T> {
+  return tabs.find((tab) => tab.id === fromUrl) ?? tabs.find((tab) => tab.id === remembered) ?? tabs[0];
 }
 
 function DetailFields({ descriptor, tab, record }: { descriptor: AnyResourceDescriptor; tab: DetailTab<ResourceRecord>; record: ResourceRecord }) {
@@ -98,7 +136,7 @@ function DetailFields({ descriptor, tab, record }: { descriptor: AnyResourceDesc
             component="dd"
             sx={{ m: 0, minWidth: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', fontFamily: code ? 'monospace' : undefined, fontSize: code ? 13 : undefined }}
           >
-            {formatValue(descriptor, field, record[field])}
+            <FieldText descriptor={descriptor} field={field} value={record[field]} />
           </Typography>
         </Box>
         );

@@ -1,9 +1,10 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
-import { fieldTitle, formatValue } from '../schema/fields';
+import { fieldTitle } from '../schema/fields';
 import { columnPriority } from '../table/priority';
 import type { SortState, TableColumn } from '../table/types';
+import { FieldText } from './FieldText';
 import { detailPath, idOf } from './registry';
 
 /**
@@ -19,7 +20,7 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
     priority: columnPriority(column.priority, column.field),
     value: (row) => row[column.field],
     render(row) {
-      const text = formatValue(descriptor, column.field, row[column.field]);
+      const text = <FieldText descriptor={descriptor} field={column.field} value={row[column.field]} />; // dates in the user's zone
       if (column.link !== 'detail' || !descriptor.detail) return text;
       return (
         <Link component={RouterLink} to={detailPath(descriptor, idOf(descriptor, row))}>

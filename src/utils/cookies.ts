@@ -31,3 +31,16 @@ export function readCookie(name: string, cookieString: string = globalThis.docum
   }
   return null;
 }
+
+/**
+ * Sets cookie `name` for the whole site (a year), as the browser-side
+ * preferences of spec 1 §9 are kept (sticky tabs, draw modes). The value is
+ * URI-encoded, which {@link readCookie} decodes.
+ *
+ * @example
+ * writeCookie('tab_keypair_details', 'details');
+ */
+export function writeCookie(name: string, value: string, target: { cookie: string } | undefined = globalThis.document): void {
+  if (!target) return;
+  target.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=31536000; SameSite=Lax`;
+}

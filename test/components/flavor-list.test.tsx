@@ -45,6 +45,28 @@ describe('flavor list (spec 2 §2.3, §3)', () => {
   });
 });
 
+describe('flavor search facets (spec 1 §4.6)', () => {
+  it('sends the Public facet to the server as is_public=true, and filters names on the client', async () => {
+    const getList = vi.fn(({ filter }: { filter?: Record<string, string> }) => (filter?.is_public === 'true' ? flavors().filter((flavor) => flavor['os-flavor-access:is_public']) : flavors()));
+    const { user } = renderApp({ backend: signedInBackend({ admin: true, resources: { flavor: { getList } } }), path: '/admin/flavors' });
+    const table = await screen.findByRole('table', { name: 'Flavors' }, { timeout: 5000 });
+    await within(table).findByRole('link', { name: 'm1.tiny' });
+    const names = () => within(table).queryAllByRole('link').map((link) => link.textContent);
+    const search = screen.getByRole('textbox', { name: 'Search' });
+    await user.type(search, ' ');
+    const menu = await screen.findByRole('menu', { name: 'Facets' }, { timeout: 3000 });
+    expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Name', 'Public']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Public' }));
+    await user.click(within(await screen.findByRole('menu', { name: 'Public options' })).getByRole('menuitem', { name: 'Yes' }));
+    await waitFor(() => expect(names()).toEqual(['m1.mid', 'm1.big']));
+    expect(getList).toHaveBeenLastCalledWith(expect.objectContaining({ filter: { is_public: 'true' } }));
+    const calls = getList.mock.calls.length;
+    await user.type(search, 'big{Enter}');
+    await waitFor(() => expect(names()).toEqual(['m1.big']));
+    expect(getList.mock.calls.length).toBe(calls); // the free text filters on the client
+  });
+});
+
 describe('delete flavors (spec 2 §8)', () => {
   it("confirms with 'Confirm Delete Flavor' and toasts 'Deleted Flavor: <name>.'", async () => {
     let current = flavors();

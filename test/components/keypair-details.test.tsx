@@ -17,7 +17,8 @@ describe('key pair details (spec 2 §2.2, §2.3)', () => {
     await within(panel).findByText('SSH Key');
     const terms = within(panel).getAllByRole('term').map((term) => term.textContent);
     expect(terms).toEqual(['Name', 'Type', 'Fingerprint', 'Public Key', 'User ID', 'Created']);
-    for (const value of [detailed.fingerprint, 'ssh-rsa AAAAB3Nza k1@host', 'u-demo', '2026-01-02T03:04:05.000000']) {
+    // Created: Nova's zone-less UTC timestamp in the user's zone (UTC without the django_timezone cookie).
+    for (const value of [detailed.fingerprint, 'ssh-rsa AAAAB3Nza k1@host', 'u-demo', 'Jan 2, 2026 3:04:05 AM']) {
       expect(within(panel).getByText(value)).toBeTruthy();
     }
     expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ id: 'k1' }));

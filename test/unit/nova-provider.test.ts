@@ -56,9 +56,10 @@ describe('nova data provider: flavors and server groups (spec 2 §3, api-contrac
   });
 
   it('asks for public flavors only with is_public=true', async () => {
-    const { http } = fakeHttp({ get: { items: [] } });
-    await createNovaProvider(http).getList('flavor', { filter: { is_public: 'true' } } as never);
+    const { http } = fakeHttp({ get: { items: [{ id: 'f1', name: 'm1', 'os-flavor-access:is_public': true }] } });
+    const { data } = await createNovaProvider(http).getList('flavor', { filter: { is_public: 'true' } } as never);
     expect(http.get).toHaveBeenCalledWith('/api/nova/flavors/', { query: { is_public: 'true' } });
+    expect(data.map((flavor) => flavor.id)).toEqual(['f1']); // the server filtered; the provider does not filter again
   });
 
   it('deletes a flavor at /api/nova/flavors/{id}/', async () => {
