@@ -1,0 +1,110 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { HttpError } from 'ra-core';
+import { describe, expect, it, vi } from 'vitest';
+import { signedInBackend } from '../support/fake-backend';
+import { makeFlavor } from '../support/records';
+import { renderApp } from '../support/render-app';
+
+const existing = () => [makeFlavor({ id: 'f-taken', name: 'taken' })];
+
+async function openCreate(resources: Record<string, (params: any) => unknown> = {}) {
+  const view = renderApp({ backend: signedInBackend({ admin: true, resources: { flavor: { getList: existing, ...resources } } }), path: '/admin/flavors' });
+  await screen.findByRole('link', { name: 'taken' }, { timeout: 5000 });
+  await view.user.click(screen.getByRole('button', { name: 'Create Flavor' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create Flavor' }, { timeout: 5000 });
+  return { ...view, dialog };
+}
+
+function fill(dialog: HTMLElement, label: string, value: string) {
+  fireEvent.change(within(dialog).getByRole(/Name|ID/.test(label) ? 'textbox' : 'spinbutton', { name: label }), { target: { value } });
+}
+
+describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () => {
+  it('offers name, ID (auto), VCPUs, RAM, root disk, ephemeral, swap, RX/TX factor and Public, submit "Create Flavor"', async () => {
+    const { dialog } = await openCreate();
+    for (const label of ['Name', 'ID']) expect(within(dialog).getByRole('textbox', { name: label })).toBeTruthy();
+    for (const label of ['VCPUs', 'RAM (MB)', 'Root Disk (GB)', 'Ephemeral Disk (GB)', 'Swap Disk (MB)', 'RX/TX Factor']) {
+      expect(within(dialog).getByRole('spinbutton', { name: label })).toBeTruthy();
+    }
+    expect((within(dialog).getByRole('textbox', { name: 'ID' }) as HTMLInputElement).value).toBe('auto');
+    expect((within(dialog).getByRole('checkbox', { name: 'Public' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).getByRole('button', { name: 'Create Flavor' })).toBeTruthy();
+  });
+
+  it('creates the flavor with the form\'s values and toasts \'Created new flavor "<name>".\'', async () => {
+    const create = vi.fn(({ data }) => makeFlavor({ id: 'f-new', ...data }));
+    const getList = vi.fn(existing);
+    const { user, dialog } = await openCreate({ create, getList });
+    fill(dialog, 'Name', 'm1.new');
+    fill(dialog, 'VCPUs', '2');
+    fill(dialog, 'RAM (MB)', '1024');
+    fill(dialog, 'Root Disk (GB)', '10');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Flavor' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Created new flavor "m1.new".');
+    expect(create).toHaveBeenCalledWith(
+      expect.objectContaining({
+        data: expect.objectContaining({ name: 'm1.new', id: 'auto', vcpus: 2, ram: 1024, disk: 10, 'OS-FLV-EXT-DATA:ephemeral': 0, swap: 0, rxtx_factor: 1, is_public: true }),
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('keeps Create Flavor disabled until the required name, VCPUs, RAM and root disk are given', async () => {
+    const { dialog } = await openCreate();
+    const submit = () => within(dialog).getByRole('button', { name: 'Create Flavor' }) as HTMLButtonElement;
+    expect(submit().disabled).toBe(true);
+    fill(dialog, 'Name', 'x');
+    fill(dialog, 'VCPUs', '1');
+    fill(dialog, 'RAM (MB)', '1');
+    expect(submit().disabled).toBe(true);
+    fill(dialog, 'Root Disk (GB)', '0');
+    await waitFor(() => expect(submit().disabled).toBe(false));
+  });
+
+  it("refuses a VCPU count below 1: 'Ensure this value is greater than or equal to 1.'", async () => {
+    const { user, dialog } = await openCreate();
+    await user.type(within(dialog).getByRole('spinbutton', { name: 'VCPUs' }), '0');
+    await user.tab();
+    expect(await within(dialog).findByText('Ensure this value is greater than or equal to 1.')).toBeTruthy();
+  });
+
+  it('says a taken name is \'already used by another flavor\' as it is typed', async () => {
+    const { dialog } = await openCreate();
+    fill(dialog, 'Name', 'taken');
+    expect(await within(dialog).findByText('The name "taken" is already used by another flavor.')).toBeTruthy();
+  });
+
+  it('toasts \'Unable to create flavor "<name>".\' and keeps the form open with the reason when the call fails', async () => {
+    const create = vi.fn(() => Promise.reject(new HttpError('Flavor with ID x already exists.', 409, 'Flavor with ID x already exists.')));
+    const { user, dialog } = await openCreate({ create });
+    fill(dialog, 'Name', 'dup');
+    fill(dialog, 'VCPUs', '1');
+    fill(dialog, 'RAM (MB)', '64');
+    fill(dialog, 'Root Disk (GB)', '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Flavor' }));
+    expect(await within(dialog).findByText('Flavor with ID x already exists.')).toBeTruthy();
+    expect((await screen.findAllByRole('alert')).some((alert) => alert.textContent?.includes('Unable to create flavor "dup".'))).toBe(true);
+  });
+});
+
+describe('flavor details (spec 2 §2.2, §3)', { timeout: 20_000 }, () => {
+  it('shows the overview with sizes in their units and Public as Yes/No', async () => {
+    const flavor = makeFlavor({ id: 'f1', name: 'm1.one', ram: 512, disk: 5, 'OS-FLV-EXT-DATA:ephemeral': 1, swap: 256, 'os-flavor-access:is_public': false });
+    renderApp({ backend: signedInBackend({ admin: true, resources: { flavor: { getOne: () => flavor } } }), path: '/ngdetails/OS::Nova::Flavor/f1' });
+    expect(await screen.findByRole('heading', { name: 'm1.one', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Overview', selected: true })).toBeTruthy();
+    const panel = screen.getByRole('tabpanel');
+    const terms = within(panel).getAllByRole('term').map((term) => term.textContent);
+    expect(terms).toEqual(['Name', 'ID', 'VCPUs', 'RAM', 'Root Disk', 'Ephemeral Disk', 'Swap Disk', 'RX/TX Factor', 'Public', 'Description']);
+    for (const text of ['512 MB', '5 GB', '1 GB', '256 MB', 'No']) expect(within(panel).getByText(text)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Delete Flavor' })).toBeTruthy();
+  });
+
+  it('offers no delete to a member who opens a flavor', async () => {
+    const flavor = makeFlavor({ id: 'f1', name: 'm1.one' });
+    renderApp({ backend: signedInBackend({ admin: false, resources: { flavor: { getOne: () => flavor } } }), path: '/ngdetails/OS::Nova::Flavor/f1' });
+    expect(await screen.findByRole('heading', { name: 'm1.one', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    await within(screen.getByRole('tabpanel')).findByText('2048 MB');
+    expect(screen.queryByRole('button', { name: 'Delete Flavor' })).toBeNull();
+  });
+});
