@@ -5,12 +5,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Form from '@rjsf/mui';
-import type { ErrorSchema, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import { useId, useMemo, useState } from 'react';
+import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { useId, useState } from 'react';
 import { serverMessage } from '../../dataProviders/http';
 import { SUBMIT_FAILED_MESSAGE } from './messages';
+import { fields, widgets } from './registry';
+import { type FormData, useSchemaForm } from './useSchemaForm';
+import { WaitSpinner } from './WaitSpinner';
 
-export type FormData = Record<string, unknown>;
+export type { FormData };
 
 export interface FormDialogProps {
   /** Dialog title, usually the action's label. */
@@ -23,6 +26,8 @@ export interface FormDialogProps {
   size?: 'sm' | 'md' | 'lg';
   /** Spec 1 §9: default submit text 'Submit'. */
   submitLabel?: string;
+  /** Values the form opens with (an edit form prefilled from the record). */
+  initialData?: FormData;
   /**
    * Checks beyond the schema, run as the user types (e.g. a name that is
    * already taken): field → messages. They block the submit too.
@@ -38,23 +43,23 @@ const WIDTH = { sm: 'xs', md: 'sm', lg: 'md' } as const;
 
 /**
  * A modal form built from a JSON Schema with rjsf (spec 1 §4.1, §5, §9):
- * static backdrop, submits only when valid, submit disabled while submitting,
- * and the server's message (or the spec's default) when the submit fails.
+ * static backdrop, Submit disabled until the form is valid and while it
+ * submits (with the wait spinner), errors shown per field once touched, the
+ * schema hints of forms/hints.ts, and the server's message (or the spec's
+ * default) when the submit fails.
  */
-export default function FormDialog({ title, schema, uiSchema, validator, size = 'lg', submitLabel = 'Submit', liveErrors, onSubmit, onClose }: FormDialogProps) {
+export default function FormDialog({ title, schema, uiSchema, validator, size = 'lg', submitLabel = 'Submit', initialData, liveErrors, onSubmit, onClose }: FormDialogProps) {
   const formId = useId();
   const titleId = useId();
-  const [formData, setFormData] = useState<FormData>({});
+  const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors });
   const [submitting, setSubmitting] = useState(false);
-  const [attempted, setAttempted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const extraErrors = useMemo(() => toErrorSchema(liveErrors?.(formData) ?? {}), [liveErrors, formData]);
 
   async function submit(data: FormData) {
     setSubmitting(true);
     setFailure(null);
     try {
-      await onSubmit(data);
+      await onSubmit(form.dataToSend(data));
     } catch (error) {
       setFailure(serverMessage(error) ?? SUBMIT_FAILED_MESSAGE);
       setSubmitting(false);
@@ -80,37 +85,33 @@ export default function FormDialog({ title, schema, uiSchema, validator, size = 
         <Form
           id={formId}
           schema={schema}
-          uiSchema={uiSchema}
-          formData={formData}
+          uiSchema={{ ...form.uiSchema, 'ui:submitButtonOptions': { norender: true } }}
+          formData={form.formData}
           validator={validator}
-          extraErrors={extraErrors}
+          widgets={widgets}
+          fields={fields}
+          customValidate={form.customValidate}
+          transformErrors={form.transformErrors}
+          extraErrors={form.shownErrors}
           extraErrorsBlockSubmit
           noHtml5Validate
           showErrorList={false}
-          liveValidate={attempted ? 'onChange' : undefined}
           disabled={submitting}
-          onChange={(event) => setFormData(event.formData as FormData)}
-          onError={() => setAttempted(true)}
-          onSubmit={(event) => {
-            setAttempted(true);
-            void submit(event.formData as FormData);
-          }}
+          onChange={(event) => form.onChange(event.formData as FormData)}
+          onBlur={(id) => form.onBlur(id)}
+          onError={() => form.touch()}
+          onSubmit={(event) => void submit(event.formData as FormData)}
         />
       </DialogContent>
       <DialogActions>
+        {submitting && <WaitSpinner />}
         <Button onClick={onClose} disabled={submitting}>
           Cancel
         </Button>
-        <Button type="submit" form={formId} variant="contained" disabled={submitting}>
+        <Button type="submit" form={formId} variant="contained" disabled={submitting || !form.valid}>
           {submitLabel}
         </Button>
       </DialogActions>
     </Dialog>
   );
-}
-
-function toErrorSchema(errors: Record<string, string[]>): ErrorSchema<FormData> | undefined {
-  const fields = Object.entries(errors).filter(([, messages]) => messages.length > 0);
-  if (fields.length === 0) return undefined;
-  return Object.fromEntries(fields.map(([field, messages]) => [field, { __errors: messages }])) as ErrorSchema<FormData>;
 }

@@ -33,6 +33,8 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
+const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+
 async function openForm(label: string, backend = signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })] } } })) {
   const view = renderApp({ backend, path: '/project/key_pairs' });
   await screen.findByRole('link', { name: 'taken' });
@@ -72,20 +74,21 @@ describe('Create Key Pair (spec 2 §4, §5, §8)', () => {
     const { user, dialog } = await openForm('Create Key Pair');
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'taken');
     expect(await within(dialog).findByText('Key pair already exists.')).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(screen.getByRole('dialog', { name: 'Create Key Pair' })).toBeTruthy(); // no create call: the fake would throw
+    expect(submitButton(dialog).disabled).toBe(true); // Submit waits for a valid form (spec 1 §5); no create call: the fake would throw
   });
 
   it("rejects a name outside the create pattern: 'Key Pair Name is formatted incorrectly'", async () => {
-    const { user, dialog } = await openForm('Create Key Pair');
+    const { dialog } = await openForm('Create Key Pair');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), { target: { value: 'bad~name' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('Key Pair Name is formatted incorrectly')).toBeTruthy();
+    expect(submitButton(dialog).disabled).toBe(true);
   });
 
   it("requires a name: 'Key Pair Name is a required field'", async () => {
     const { user, dialog } = await openForm('Create Key Pair');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(submitButton(dialog).disabled).toBe(true); // untouched: no message yet, but no submit either
+    await user.click(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }));
+    await user.tab();
     expect(await within(dialog).findByText('Key Pair Name is a required field')).toBeTruthy();
   });
 
@@ -135,15 +138,17 @@ describe('Import Public Key (spec 2 §5, §8)', () => {
   it('needs a public key', async () => {
     const { user, dialog } = await openForm('Import Public Key');
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'imported');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(within(dialog).getByRole('textbox', { name: 'Public Key' }));
+    await user.tab();
     expect(await within(dialog).findByText('Public Key is a required field')).toBeTruthy();
+    expect(submitButton(dialog).disabled).toBe(true);
   });
 
   it("allows only letters, digits, space, underscore and hyphen in the name (unlike create's range)", async () => {
-    const { user, dialog } = await openForm('Import Public Key');
+    const { dialog } = await openForm('Import Public Key');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), { target: { value: 'a<b' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await within(dialog).findByText('Key Pair Name is formatted incorrectly')).toBeTruthy();
+    expect(submitButton(dialog).disabled).toBe(true);
   });
 
   it("toasts 'Unable to import the keypair.' when the call fails", async () => {

@@ -68,8 +68,9 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
       const dialog = await screen.findByRole('dialog', { name: action.label });
       const input = within(dialog).getByRole('textbox', { name: schema!.title });
       fireEvent.change(input, { target: { value } }); // `fireEvent` so tabs and braces are typed literally
-      await user.click(within(dialog).getByRole('button', { name: action.submitLabel ?? 'Submit' }));
       expect(await within(dialog).findByText(expectedMessage(schema!, keyword, value))).toBeTruthy();
+      // Spec 1 §5: a modal form submits only when valid, so Submit stays disabled.
+      expect((within(dialog).getByRole('button', { name: action.submitLabel ?? 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
     });
   }
 });

@@ -1,0 +1,116 @@
+/**
+ * The schema hints (`x-` keywords) the engine's forms read, so a resource
+ * asks for a behaviour in its schema and writes no code:
+ *
+ * - `"x-switch": { "field": "source_type", "values": ["image"] }` on a
+ *   property: the field is shown only while `source_type` has a value (any
+ *   value, or one of `values`). While hidden it is not required, not
+ *   validated and not sent (spec 1 §4.2 "switchable fields").
+ * - `"x-widget": "spinner"` on a number or integer: up/down buttons that
+ *   respect `minimum` (default 0), `maximum` and `multipleOf` or
+ *   `x-options.step` (default 1) (spec 1 §5).
+ * - `"x-transferTable": { "source": "projects", "availableTitle": …, "selectedTitle": …,
+ *   "noAvailableText": …, "noSelectedText": …, "maxAllocation": -1 }` on an
+ *   array (or `"x-widget": "transfer"` with the same object as `x-options`):
+ *   a transfer table whose available items come from the named option source
+ *   (forms/option-sources.ts); the value is the allocated ids, or `{ id }`
+ *   objects when the items are objects (spec 1 §4.9). `maxItems` also caps it.
+ * - `"x-confirms": "password"` on a field: it must equal the `password`
+ *   field, else 'Passwords do not match.' (spec 1 §5).
+ */
+import type { UiSchema } from '@rjsf/utils';
+import type { SchemaNode } from '../schema/types';
+
+export interface SwitchHint {
+  /** The field whose value shows this one. */
+  field: string;
+  /** Values that show it; default any non-empty value. */
+  values?: unknown[];
+}
+
+export interface TransferHint {
+  /** Option source of the available items (forms/option-sources.ts). @example 'projects' */
+  source: string;
+  availableTitle?: string;
+  selectedTitle?: string;
+  noAvailableText?: string;
+  noSelectedText?: string;
+  /** Negative = unlimited (default), 1 = replace (spec 1 §4.9). */
+  maxAllocation?: number;
+}
+
+/** A form property with the hints it may carry. */
+export type HintedNode = SchemaNode & {
+  'x-switch'?: SwitchHint;
+  'x-widget'?: 'spinner' | 'transfer';
+  'x-options'?: Record<string, string | number | boolean | object | null>;
+  'x-transferTable'?: Partial<TransferHint>;
+  'x-confirms'?: string;
+};
+
+/** The rjsf field and widget names the hints select (forms/registry.ts registers them). */
+export const HIDDEN_FIELD = 'hidden';
+export const SPINNER_WIDGET = 'spinner';
+export const TRANSFER_FIELD = 'transfer';
+
+function isEmpty(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+/**
+ * Whether a switchable field is shown for these form values.
+ *
+ * @example
+ * isSwitchedOn({ field: 'source_type' }, { source_type: 'image' }); // true
+ * isSwitchedOn({ field: 'source_type', values: ['volume'] }, { source_type: 'image' }); // false
+ */
+export function isSwitchedOn(hint: SwitchHint, formData: Record<string, unknown>): boolean {
+  const value = formData[hint.field];
+  if (isEmpty(value)) return false;
+  return hint.values ? hint.values.includes(value) : true;
+}
+
+/**
+ * The form's fields hidden by their `x-switch` for these values. A field
+ * whose controlling field is itself hidden is hidden too.
+ */
+export function hiddenFields(properties: Record<string, HintedNode>, formData: Record<string, unknown>): Set<string> {
+  const hidden = new Set<string>();
+  const visit = (name: string, depth: number): boolean => {
+    const hint = properties[name]?.['x-switch'];
+    if (!hint || depth > 16) return false;
+    return visit(hint.field, depth + 1) || !isSwitchedOn(hint, formData);
+  };
+  for (const name of Object.keys(properties)) if (visit(name, 0)) hidden.add(name);
+  return hidden;
+}
+
+/** The transfer hint of a property, if it asks for a transfer table. */
+export function transferHint(node: HintedNode): Partial<TransferHint> | undefined {
+  if (node['x-transferTable']) return node['x-transferTable'];
+  if (node['x-widget'] === TRANSFER_FIELD) return (node['x-options'] ?? {}) as Partial<TransferHint>;
+  return undefined;
+}
+
+/**
+ * The uiSchema entry the hints of one property ask for, under the action's own entry.
+ *
+ * @example
+ * hintUiSchema({ type: 'integer', 'x-widget': 'spinner' }); // { 'ui:widget': 'spinner' }
+ */
+export function hintUiSchema(node: HintedNode): UiSchema {
+  if (transferHint(node)) return { 'ui:field': TRANSFER_FIELD };
+  if (node['x-widget'] === SPINNER_WIDGET) return { 'ui:widget': SPINNER_WIDGET, ...(node['x-options'] ? { 'ui:options': node['x-options'] } : {}) };
+  return {};
+}
+
+/** The form values without the hidden fields: what is validated and sent. */
+export function withoutHidden<T extends Record<string, unknown>>(formData: T, hidden: Set<string>): T {
+  if (hidden.size === 0) return formData;
+  return Object.fromEntries(Object.entries(formData).filter(([name]) => !hidden.has(name))) as T;
+}
+
+/** `{ confirm_password: 'password' }`: each confirm field and the field it must equal. */
+export function confirmPairs(properties: Record<string, HintedNode>): [confirm: string, original: string][] {
+  return Object.entries(properties).flatMap(([name, node]) => (node['x-confirms'] ? [[name, node['x-confirms']] as [string, string]] : []));
+}

@@ -1,0 +1,33 @@
+/**
+ * Where a form's choice lists come from, by name, so a schema can say
+ * `"x-transferTable": { "source": "projects" }` without code. Add an entry
+ * here when a new kind of list is needed; `resource:<name>` lists any
+ * registered resource through its data provider.
+ */
+import type { Backend } from '../../dataProviders/index';
+import type { TransferItem } from '../transfer/model';
+
+export type OptionSource = (backend: Backend) => Promise<TransferItem[]>;
+
+export const OPTION_SOURCES: Record<string, OptionSource> = {
+  /** Keystone projects the session can see (flavor access, spec 2 §2.3). */
+  projects: async (backend) => (await backend.identity.listMyProjects()).map((project) => ({ id: project.id, label: project.name })),
+};
+
+/**
+ * Loads the items of a named source.
+ *
+ * @example
+ * await loadOptions('projects', backend);       // [{ id: 'p1', label: 'demo' }, …]
+ * await loadOptions('resource:flavor', backend); // every flavor, labelled by name
+ */
+export async function loadOptions(source: string, backend: Backend): Promise<TransferItem[]> {
+  if (source.startsWith('resource:')) {
+    const resource = source.slice('resource:'.length);
+    const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    return data.map((record) => ({ id: String(record.id), label: String(record.name ?? record.id) }));
+  }
+  const load = OPTION_SOURCES[source];
+  if (!load) throw new Error(`No option source named '${source}' (src/forms/option-sources.ts)`);
+  return load(backend);
+}

@@ -1,0 +1,15 @@
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import { HIDDEN_FIELD, SPINNER_WIDGET, TRANSFER_FIELD } from './hints';
+import SpinnerWidget from './widgets/SpinnerWidget';
+import TransferField from './widgets/TransferField';
+
+/** A field that renders nothing: switchable fields while hidden (forms/hints.ts). */
+function HiddenField() {
+  return null;
+}
+
+/** The engine's rjsf widgets, selected by schema hints (forms/hints.ts) or a uiSchema's `ui:widget`. */
+export const widgets: RegistryWidgetsType = { [SPINNER_WIDGET]: SpinnerWidget };
+
+/** The engine's rjsf fields, selected by schema hints or a uiSchema's `ui:field`. */
+export const fields: RegistryFieldsType = { [TRANSFER_FIELD]: TransferField, [HIDDEN_FIELD]: HiddenField };

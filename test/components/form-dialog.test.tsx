@@ -1,0 +1,176 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpError } from 'ra-core';
+import { describe, expect, it, vi } from 'vitest';
+import FormDialog, { type FormDialogProps } from '../../src/forms/FormDialog';
+import { SimpleModal } from '../../src/forms/SimpleModal';
+import { runtimeValidator, type TestSchema } from '../support/form-validator';
+
+const SCHEMA = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', title: 'Name', maxLength: 5, errorMessage: { maxLength: 'Ensure this value has at most 5 characters.' } },
+    source_type: { type: 'string', title: 'Source Type', enum: ['image', 'volume'] },
+    image: { type: 'string', title: 'Image', 'x-switch': { field: 'source_type', values: ['image'] } },
+    count: { type: 'integer', title: 'Count', maximum: 3, 'x-widget': 'spinner' },
+    size: { type: 'integer', title: 'Size', minimum: 10, multipleOf: 5, 'x-widget': 'spinner' },
+    password: { type: 'string', title: 'Password' },
+    confirm_password: { type: 'string', title: 'Confirm Password', 'x-confirms': 'password' },
+  },
+  required: ['name', 'image'],
+} as TestSchema;
+
+function open(props: Partial<FormDialogProps> = {}) {
+  const onSubmit = vi.fn<FormDialogProps['onSubmit']>(async () => undefined);
+  const onClose = vi.fn();
+  const user = userEvent.setup();
+  render(<FormDialog title="Test Form" schema={SCHEMA} validator={runtimeValidator()} onSubmit={onSubmit} onClose={onClose} {...props} />);
+  const dialog = screen.getByRole('dialog', { name: 'Test Form' });
+  const submit = () => within(dialog).getByRole('button', { name: props.submitLabel ?? 'Submit' }) as HTMLButtonElement;
+  return { user, dialog, submit, onSubmit, onClose };
+}
+
+describe('modal form (spec 1 §4.1, §5, §8, §9)', () => {
+  it("is size lg with the submit text 'Submit' by default", () => {
+    const { dialog, submit } = open();
+    expect(dialog.classList.contains('MuiDialog-paperWidthMd')).toBe(true); // 'lg' = Bootstrap's 900 px
+    expect(submit()).toBeTruthy();
+  });
+
+  it('keeps Submit disabled until the form is valid', async () => {
+    const { user, dialog, submit } = open();
+    expect(submit().disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'vm1');
+    expect(submit().disabled).toBe(false); // the image is required only when shown
+  });
+
+  it('disables Submit and shows the wait spinner while submitting, then the submitted values go out', async () => {
+    let finish: () => void = () => undefined;
+    const onSubmit = vi.fn(() => new Promise<void>((resolve) => (finish = resolve)));
+    const { user, dialog, submit } = open({ onSubmit });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'vm1');
+    await user.click(submit());
+    await waitFor(() => expect(submit().disabled).toBe(true));
+    expect(within(dialog).getByRole('status').textContent).toContain('Working');
+    expect(onSubmit).toHaveBeenCalledWith({ name: 'vm1' });
+    finish();
+  });
+
+  it("shows 'There was an error submitting the form. Please try again.' when the submit fails without a message", async () => {
+    const onSubmit = vi.fn(() => Promise.reject(new HttpError('500', 500, undefined)));
+    const { user, dialog, submit } = open({ onSubmit });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'vm1');
+    await user.click(submit());
+    expect(await within(dialog).findByText('There was an error submitting the form. Please try again.')).toBeTruthy();
+    expect(submit().disabled).toBe(false);
+  });
+
+  it("shows the schema's own message for a field once it is touched", async () => {
+    const { user, dialog } = open();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'toolong');
+    expect(await within(dialog).findByText('Ensure this value has at most 5 characters.')).toBeTruthy();
+  });
+
+  it("uses the submit text and size the action gives", () => {
+    const { dialog, submit } = open({ submitLabel: 'Create Flavor', size: 'md' });
+    expect(submit().textContent).toBe('Create Flavor');
+    expect(dialog.classList.contains('MuiDialog-paperWidthSm')).toBe(true);
+  });
+
+  it('opens prefilled with the initial values (edit forms)', () => {
+    const { dialog } = open({ initialData: { name: 'old' } });
+    expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('old');
+  });
+});
+
+describe('switchable fields (spec 1 §4.2): required follows visibility', () => {
+  it('shows the field only while the other field has the value, required only then, and never sends it hidden', async () => {
+    const { user, dialog, submit, onSubmit } = open();
+    expect(within(dialog).queryByRole('textbox', { name: /Image/ })).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'vm1');
+    expect(submit().disabled).toBe(false);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Source Type' }));
+    await user.click(await screen.findByRole('option', { name: 'image' }));
+    const image = within(dialog).getByRole('textbox', { name: /Image/ });
+    expect((image as HTMLInputElement).required).toBe(true);
+    expect(submit().disabled).toBe(true); // shown, so required again
+    await user.type(image, 'cirros');
+    expect(submit().disabled).toBe(false);
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Source Type' }));
+    await user.click(await screen.findByRole('option', { name: 'volume' }));
+    expect(within(dialog).queryByRole('textbox', { name: /Image/ })).toBeNull();
+    await user.click(submit());
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ name: 'vm1', source_type: 'volume' }));
+  });
+});
+
+describe('spinner inputs (spec 1 §5): min default 0, max, step default 1', () => {
+  it('counts up by 1 from the default minimum 0 and stops at the maximum', async () => {
+    const { user, dialog } = open();
+    const count = within(dialog).getByRole('spinbutton', { name: 'Count' }) as HTMLInputElement;
+    expect(count.min).toBe('0');
+    expect(count.step).toBe('1');
+    expect(count.max).toBe('3');
+    const up = within(dialog).getByRole('button', { name: 'Increase Count' }) as HTMLButtonElement;
+    await user.click(up);
+    expect(count.value).toBe('0'); // an empty spinner starts at its minimum
+    for (let i = 0; i < 3; i++) await user.click(up);
+    expect(count.value).toBe('3');
+    expect(up.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Decrease Count' }));
+    expect(count.value).toBe('2');
+  });
+
+  it('respects the schema minimum and its step (multipleOf)', async () => {
+    const { user, dialog } = open();
+    const size = within(dialog).getByRole('spinbutton', { name: 'Size' }) as HTMLInputElement;
+    const up = within(dialog).getByRole('button', { name: 'Increase Size' });
+    await user.click(up);
+    expect(size.value).toBe('10');
+    await user.click(up);
+    expect(size.value).toBe('15');
+    const down = within(dialog).getByRole('button', { name: 'Decrease Size' }) as HTMLButtonElement;
+    await user.click(down);
+    expect(size.value).toBe('10');
+    expect(down.disabled).toBe(true);
+  });
+});
+
+describe('confirm password (spec 1 §5)', () => {
+  it("says 'Passwords do not match.' on the confirm field and blocks the submit until they match", async () => {
+    const { user, dialog, submit } = open();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'vm1');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Password' }), { target: { value: 'secret' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Confirm Password' }), { target: { value: 'secreT' } });
+    expect(await within(dialog).findByText('Passwords do not match.')).toBeTruthy();
+    expect(submit().disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Confirm Password' }), { target: { value: 'secret' } });
+    await waitFor(() => expect(within(dialog).queryByText('Passwords do not match.')).toBeNull());
+    expect(submit().disabled).toBe(false);
+  });
+});
+
+describe('simple modal (spec 1 §2.2)', () => {
+  it('opens with a title and a body, Submit and Cancel', async () => {
+    const onSubmit = vi.fn();
+    const user = userEvent.setup();
+    render(<SimpleModal title="Confirm Reboot" body="Reboot vm1?" onSubmit={onSubmit} onCancel={() => undefined} />);
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Reboot' });
+    expect(within(dialog).getByText('Reboot vm1?')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(onSubmit).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not open without a title or without a body', () => {
+    render(
+      <>
+        <SimpleModal body="Reboot vm1?" onSubmit={() => undefined} onCancel={() => undefined} />
+        <SimpleModal title="Confirm Reboot" onSubmit={() => undefined} onCancel={() => undefined} />
+      </>,
+    );
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
