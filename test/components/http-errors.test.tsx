@@ -5,7 +5,7 @@ import { App } from '../../src/app/App';
 import { createApp } from '../../src/app/create-app';
 import { makeCatalog, makeSession } from '../support/records';
 
-type Answer = { status: number; body?: unknown };
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** The real app and data providers over a fetch that answers from a table; other requests fail the test. */
 function renderWithServer(answers: Record<string, Answer | (() => Answer)>, path = '/project/key_pairs') {
@@ -16,8 +16,8 @@ function renderWithServer(answers: Record<string, Answer | (() => Answer)>, path
       console.error(`Unexpected request: ${key}`);
       throw new Error(`Unexpected request: ${key}`);
     }
-    const { status, body } = typeof entry === 'function' ? entry() : entry;
-    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+    const { status, body, headers } = typeof entry === 'function' ? entry() : entry;
+    return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   });
   const parts = createApp({ fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
   render(<App {...parts} />);
@@ -30,6 +30,7 @@ const signedIn = {
   'POST /api/policy/': { status: 200, body: { allowed: false } },
   // The extensible header (spec 1 §4.10); empty: the server configures none.
   'GET /header/': { status: 204 },
+  'GET /api/settings/': { status: 200, body: {} },
 };
 const loginOptions = {
   'GET /api/auth/options/': {
@@ -60,5 +61,18 @@ describe('HTTP errors (spec 1 §8)', () => {
       'GET /api/nova/keypairs/': { status: 200, body: { items: [{ keypair: { name: 'nested', type: 'ssh', fingerprint: 'aa:bb', public_key: 'ssh-rsa A' } }] } },
     });
     expect(await screen.findByRole('link', { name: 'nested' })).toBeTruthy();
+  });
+});
+
+describe('alerts from the messages response header (spec 1 §3, §7.1)', () => {
+  it('shows each alert of X-Horizon-Messages as a toast of its type', async () => {
+    const messages = JSON.stringify([
+      ['success', 'Deleted Key Pair: k1.', ''],
+      ['error', 'Unable to delete Key Pair: k2.', ''],
+    ]);
+    renderWithServer({ ...signedIn, 'GET /api/nova/keypairs/': { status: 200, body: { items: [] }, headers: { 'X-Horizon-Messages': messages } } });
+    await screen.findByText('No items to display.');
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual(['Success: Deleted Key Pair: k1.', 'Error: Unable to delete Key Pair: k2.']);
   });
 });

@@ -79,4 +79,43 @@ describe('toasts (spec 1 §4.8, §9)', () => {
     toasts.clearAll();
     expect(toasts.getSnapshot()).toEqual([]);
   });
+
+  it('lets the user cancel a success toast before its 3000 ms are up', () => {
+    renderToaster();
+    act(() => toasts.success('Key pair k1 was successfully created.'));
+    act(() => vi.advanceTimersByTime(1000));
+    fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Close' }));
+    expect(shown()).toEqual([]);
+    act(() => toasts.success('Key pair k1 was successfully created.')); // shown again, for a full 3000 ms
+    act(() => vi.advanceTimersByTime(2999));
+    expect(shown()).toHaveLength(1);
+    act(() => vi.advanceTimersByTime(1));
+    expect(shown()).toEqual([]);
+  });
+
+  it("prefixes each toast with its type ('Danger: ', 'Error: ', 'Warning: ')", () => {
+    renderToaster();
+    act(() => {
+      toasts.add('danger', 'Instance is locked.');
+      toasts.add('error', 'Unable to lock the instance.');
+      toasts.add('warning', 'Quota nearly full.');
+    });
+    expect(shown()).toEqual(['Danger: Instance is locked.', 'Error: Unable to lock the instance.', 'Warning: Quota nearly full.']);
+  });
+
+  it("clears errors added as 'danger' and as 'error' alike, and leaves warnings", () => {
+    toasts = createToastStore();
+    toasts.add('danger', 'a');
+    toasts.add('error', 'b');
+    toasts.warning('c');
+    toasts.clearErrors();
+    expect(toasts.getSnapshot().map((toast) => toast.msg)).toEqual(['c']);
+  });
+
+  it("treats an 'error' and a 'danger' toast of the same text as the same content", () => {
+    toasts = createToastStore();
+    toasts.add('danger', 'Unable to delete.');
+    toasts.add('error', 'Unable to delete.');
+    expect(toasts.getSnapshot()).toHaveLength(1);
+  });
 });
