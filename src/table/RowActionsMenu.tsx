@@ -26,7 +26,7 @@ export function RowActionsMenu({ name, actions }: { name: string; actions: RowAc
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         {actions.map((action) =>
           action.disabled ? (
-            <Tooltip key={action.label} title={action.tooltip ?? ''} placement="left">
+            <Tooltip key={action.label} title={action.tooltip ?? ''} placement="left" describeChild>
               <MenuItem aria-disabled="true" sx={{ opacity: 0.5 }} onClick={() => choose(action)}>
                 {action.label}
               </MenuItem>

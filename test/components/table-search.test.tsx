@@ -5,6 +5,8 @@ import type { AnyResourceDescriptor } from '../../src/descriptor';
 import { signedInBackend } from '../support/fake-backend';
 import { makeKeypair } from '../support/records';
 import { renderApp } from '../support/render-app';
+// Loaded up front: the route imports it lazily, which can outlast findBy's first wait on a busy machine.
+import '../../src/engine/ResourceListPage';
 
 const KEYS = [makeKeypair({ name: 'web-ssh', type: 'ssh' }), makeKeypair({ name: 'db-cert', type: 'x509' }), makeKeypair({ name: 'web-cert', type: 'x509' })];
 
