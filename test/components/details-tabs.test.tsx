@@ -99,6 +99,15 @@ describe('generic details route ngdetails/{type}/{path*} (spec 1 §2.1)', () => 
     expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ id: 'folder/sub/k1' }));
     expect(currentPath(router)).toBe('/ngdetails/OS::Nova::Keypair/folder/sub/k1');
   });
+
+  it("links a record whose id holds a slash to its details, and loads it by that id", async () => {
+    const getOne = vi.fn(({ id }: { id: string }) => makeKeypair({ name: id }));
+    const getList = () => [makeKeypair({ name: 'team/k1' })];
+    const { user } = renderApp({ backend: signedInBackend({ resources: { keypair: { getOne, getList } } }), path: '/project/key_pairs' });
+    await user.click(await screen.findByRole('link', { name: 'team/k1' }));
+    expect(await screen.findByRole('heading', { name: 'team/k1', level: 1 })).toBeTruthy();
+    expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ id: 'team/k1' }));
+  });
 });
 
 describe("dates in the user's time zone (spec 1 §9)", () => {
