@@ -90,3 +90,93 @@ export const keyPairs = {
     expect(await this.names(page)).not.toContain(name);
   },
 };
+
+/**
+ * A call to the dashboard's own `/api/` from inside the page, with the
+ * session cookie and the headers the browser app sends (AJAX, CSRF): what a
+ * user could do from the console, to check the server enforces a rule the
+ * UI only hides.
+ */
+export async function apiFromPage(page: Page, method: string, path: string): Promise<{ status: number; body: unknown }> {
+  return page.evaluate(
+    async ({ method, path }) => {
+      const csrf = document.cookie.split('; ').find((cookie) => cookie.startsWith('csrftoken='))?.slice('csrftoken='.length);
+      const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+      if (csrf) headers['X-CSRFToken'] = decodeURIComponent(csrf);
+      const response = await fetch(path, { method, headers, credentials: 'same-origin' });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    { method, path },
+  );
+}
+
+/** A row of a resource table, found by the link its name renders as. */
+function tableRow(page: Page, name: string) {
+  return page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+}
+
+export const flavors = {
+  async open(page: Page, baseUrl: string) {
+    await page.goto(`${baseUrl}/admin/flavors`);
+    await page.getByRole('heading', { name: 'Flavors', level: 1 }).waitFor();
+  },
+
+  row: tableRow,
+
+  /** Fills Create Flavor (public unless `isPublic` is false) and waits for the success toast. */
+  async create(page: Page, flavor: { name: string; vcpus: number; ram: number; disk: number; isPublic?: boolean }) {
+    await page.getByRole('button', { name: 'Create Flavor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Flavor' });
+    await dialog.getByRole('textbox', { name: /^Name\b/ }).fill(flavor.name);
+    await dialog.getByRole('spinbutton', { name: /^VCPUs\b/ }).fill(String(flavor.vcpus));
+    await dialog.getByRole('spinbutton', { name: /^RAM \(MB\)/ }).fill(String(flavor.ram));
+    await dialog.getByRole('spinbutton', { name: /^Root Disk \(GB\)/ }).fill(String(flavor.disk));
+    if (flavor.isPublic === false) await dialog.getByRole('checkbox', { name: /^Public\b/ }).uncheck();
+    await dialog.getByRole('button', { name: 'Create Flavor' }).click();
+    await expectToast(page, `Created new flavor "${flavor.name}".`);
+    await dialog.waitFor({ state: 'detached' });
+  },
+
+  async delete(page: Page, name: string) {
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete Flavor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm Delete Flavor' });
+    await dialog.getByText(`You have selected "${name}". Deleted Flavor is not recoverable.`).waitFor();
+    await dialog.getByRole('button', { name: 'Delete Flavor' }).click();
+    await expectToast(page, `Deleted Flavor: ${name}.`);
+  },
+};
+
+export const serverGroups = {
+  async open(page: Page, baseUrl: string) {
+    await page.goto(`${baseUrl}/project/server_groups`);
+    await page.getByRole('heading', { name: 'Server Groups', level: 1 }).waitFor();
+  },
+
+  row: tableRow,
+
+  /** The policies the create form offers, as their labels. */
+  async create(page: Page, name: string, policy: string) {
+    await page.getByRole('button', { name: 'Create Server Group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Server Group' });
+    await dialog.getByRole('textbox', { name: /^Name\b/ }).fill(name);
+    await dialog.getByRole('combobox', { name: /^Policy\b/ }).click();
+    await page.getByRole('option', { name: policy, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Create Server Group' }).click();
+    await expectToast(page, `Server Group ${name} was successfully created.`);
+    await dialog.waitFor({ state: 'detached' });
+  },
+
+  async policyChoices(page: Page): Promise<string[]> {
+    await page.getByRole('button', { name: 'Create Server Group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Server Group' });
+    await dialog.getByRole('combobox', { name: /^Policy\b/ }).click();
+    await page.getByRole('option').first().waitFor();
+    const choices = (await page.getByRole('option').allTextContents()).filter((text) => text.trim() !== '');
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    return choices;
+  },
+};
