@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
@@ -8,7 +8,7 @@ import { makeCatalog, makeSession } from '../support/records';
 type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
 
 /** The real app and data providers over a fetch that answers from a table; other requests fail the test. */
-function renderWithServer(answers: Record<string, Answer | (() => Answer)>, path = '/project/key_pairs') {
+function renderWithServer(answers: Record<string, Answer | (() => Answer | Promise<Answer>)>, path = '/project/key_pairs') {
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;
     const entry = answers[key];
@@ -16,7 +16,7 @@ function renderWithServer(answers: Record<string, Answer | (() => Answer)>, path
       console.error(`Unexpected request: ${key}`);
       throw new Error(`Unexpected request: ${key}`);
     }
-    const { status, body, headers } = typeof entry === 'function' ? entry() : entry;
+    const { status, body, headers } = typeof entry === 'function' ? await entry() : entry;
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   });
   const parts = createApp({ fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
@@ -74,5 +74,17 @@ describe('alerts from the messages response header (spec 1 §3, §7.1)', () => {
     await screen.findByText('No items to display.');
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual(['Success: Deleted Key Pair: k1.', 'Error: Unable to delete Key Pair: k2.']);
+  });
+});
+
+describe('request spinner (spec 1 §4.10)', () => {
+  it('shows in the header while an /api request is in flight and hides when the last ends', async () => {
+    let answer: (value: Answer) => void = () => {};
+    const keypairs = new Promise<Answer>((resolve) => (answer = resolve));
+    renderWithServer({ ...signedIn, 'GET /api/nova/keypairs/': () => keypairs });
+    await waitFor(() => expect(screen.getByRole('progressbar', { name: 'Loading data' })).toBeTruthy());
+    answer({ status: 200, body: { items: [] } });
+    await screen.findByText('No items to display.');
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Loading data' })).toBeNull());
   });
 });
