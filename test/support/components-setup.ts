@@ -1,5 +1,9 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+
+// Pages are lazy routes: their first import in a test file can take over a
+// second on a loaded two-core machine, past findBy's default 1000 ms wait.
+configure({ asyncUtilTimeout: 4000 });
 
 // House rule (model-codebases §9): `console.error` fails a component test,
 // so React warnings (keys, act(), invalid DOM nesting) are never ignored.
