@@ -198,7 +198,7 @@ export interface ColumnDescriptor<T> {
   requires?: Conditions;
 }
 
-export type ActionDescriptor<T> = FormActionDescriptor<T> | DeleteActionDescriptor<T>;
+export type ActionDescriptor<T> = FormActionDescriptor<T> | EditActionDescriptor<T> | WizardActionDescriptor<T> | DeleteActionDescriptor<T>;
 
 interface ActionBase<T> {
   /**
@@ -267,6 +267,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example { field: 'private_key', fileName: '{name}.pem', mimeType: 'application/x-pem-file' }
    */
   download?: { field: string; fileName: string; mimeType: string };
+  /**
+   * The request body from the form's values (and, for edits, the record).
+   * Default: the values as they are, without fields hidden by `x-switch`.
+   * @example (values) => ({ ...values, is_public: (values.flavor_access as unknown[]).length === 0 })
+   */
+  payload?(values: Record<string, unknown>, record?: T): Record<string, unknown>;
 }
 
 /**
@@ -277,6 +283,81 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
   kind: 'delete';
   /** Where it is offered. Default both. */
   placement?: ('row' | 'batch')[];
+}
+
+/**
+ * A row action: a modal form prefilled from the record that updates it
+ * (`dataProvider.update`), e.g. flavor 'Update Access'. Texts, size and
+ * uiSchema as for `form`; `{field}` in the texts reads the record too.
+ *
+ * @example
+ * { id: 'access', kind: 'edit', label: 'Update Access', form: 'accessForm', reload: { meta: { get_access_list: true } },
+ *   prefill: (flavor) => ({ flavor_access: (flavor['access-list'] ?? []).map((id) => ({ id })) }),
+ *   payload: (values, flavor) => ({ ...flavor, ...values }),
+ *   success: 'Modified flavor access of "{name}".', failure: 'Unable to modify flavor access of "{name}".' }
+ */
+export interface EditActionDescriptor<T> extends Omit<FormActionDescriptor<T>, 'kind' | 'download' | 'unique'> {
+  kind: 'edit';
+  /**
+   * The form's values from the record. Default: the record's fields the form has.
+   * @example (flavor) => ({ flavor_access: (flavor['access-list'] ?? []).map((id) => ({ id })) })
+   */
+  prefill?(record: T): Record<string, unknown>;
+  /**
+   * Load the record again (`getOne` with this `meta`) before the form opens,
+   * when the list lacks what the form shows.
+   * @example { meta: { get_access_list: true } }
+   */
+  reload?: { meta?: Record<string, unknown> };
+}
+
+/**
+ * A modal wizard over one schema form (spec 1 §4.2, §4.3): the steps are
+ * slices of the form's fields or custom step components
+ * (src/wizard/step-components.tsx, e.g. 'membership'). Without `steps` the
+ * form's `x-steps` are used; the final button reads `finishLabel`, else the
+ * form's `x-submitLabel`, else 'Finish'. `mode: 'edit'` makes it a row
+ * action prefilled from the record, like `edit`.
+ *
+ * @example
+ * { id: 'create', kind: 'wizard', label: 'Create Flavor', form: 'createForm',
+ *   success: 'Created new flavor "{name}".', failure: 'Unable to create flavor "{name}".' }
+ */
+export interface WizardActionDescriptor<T> extends Omit<FormActionDescriptor<T>, 'kind' | 'submitLabel'> {
+  kind: 'wizard';
+  /** Default: the form's `x-steps`. */
+  steps?: WizardStepDescriptor[];
+  /** Text of the final button. */
+  finishLabel?: string;
+  /** 'create' (default): a toolbar button; 'edit': a row action prefilled from the record. */
+  mode?: 'create' | 'edit';
+  /** For `mode: 'edit'`, as for `edit` actions. */
+  prefill?(record: T): Record<string, unknown>;
+  /** For `mode: 'edit'`, as for `edit` actions. */
+  reload?: { meta?: Record<string, unknown> };
+}
+
+/** One wizard step: a slice of the form's fields, or a custom component editing one field. */
+export interface WizardStepDescriptor {
+  /** Key of the step's errors. Default `step<n>`. @example 'flavorInfo' */
+  id?: string;
+  /** @example 'Flavor Access' */
+  title: string;
+  /** @example ['name', 'vcpus', 'ram'] */
+  fields?: string[];
+  /** A custom step component's name (src/wizard/step-components.tsx). @example 'membership' */
+  component?: string;
+  /** The form field a custom step edits. @example 'members' */
+  field?: string;
+  /**
+   * A custom step's options.
+   * @example { members: 'resource:user', roles: 'resource:role', defaultRole: 'member' }
+   */
+  options?: Record<string, unknown>;
+  /** Shows the step's help button (spec 1 §4.3: none without a URL). */
+  helpUrl?: string;
+  /** Readiness check: a step that is not ready is dropped (spec 1 §4.3). Default ready. */
+  ready?(): boolean | Promise<boolean>;
 }
 
 export interface DetailDescriptor<T> {

@@ -2,21 +2,22 @@ import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { supportsFeature } from '../../dataProviders/resource-provider';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
-import type { FormAction } from './actions';
+import type { ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
 import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
 import { deleteTexts, formatMessage } from './messages';
-import { nameOf } from './registry';
+import { idOf, nameOf } from './registry';
 import { type DeleteOutcome, useDeleteRecords } from './useDeleteRecords';
 import { useFormAction } from './useFormAction';
 
 // rjsf and ajv are the heaviest code of the app; they load when a form opens.
 const FormDialog = lazy(() => import('../forms/FormDialog'));
+const SchemaWizard = lazy(() => import('../wizard/SchemaWizard').then((module) => ({ default: module.SchemaWizard })));
 const loadFormSchema = () => import('../forms/form-schema');
 type BuiltForm = Awaited<ReturnType<Awaited<ReturnType<typeof loadFormSchema>>['buildForm']>>;
 
 type OpenDialog =
-  | ({ kind: 'form'; action: FormAction } & BuiltForm)
+  | ({ kind: 'form'; action: ModalAction; record?: ResourceRecord; initialData?: Record<string, unknown> } & BuiltForm)
   | { kind: 'delete'; records: ResourceRecord[]; onDone?: (outcome: DeleteOutcome) => void };
 
 const NO_RECORDS: ResourceRecord[] = [];
@@ -25,7 +26,10 @@ const NO_RECORDS: ResourceRecord[] = [];
 const MODAL_LOAD_FAILED = 'An error occurred. Please try again later.';
 
 export interface ActionDialogs {
-  openForm(action: FormAction): void;
+  /** Opens a toolbar form or create wizard. */
+  openForm(action: ToolbarAction): void;
+  /** Opens a row's edit form or edit wizard, prefilled from the record. */
+  openEdit(action: RowFormAction, record: ResourceRecord): void;
   confirmDelete(records: ResourceRecord[], onDone?: (outcome: DeleteOutcome) => void): void;
   /** Render this once; it holds whichever dialog is open. */
   dialogs: ReactNode;
@@ -38,31 +42,50 @@ export interface ActionDialogs {
 export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   const runForm = useFormAction(descriptor);
+  const { dataProvider } = useBackend();
   const toasts = useToastStore();
-  const backend = useBackend();
   const deleteRecords = useDeleteRecords(descriptor);
   const close = () => setOpen(null);
   const liveErrors = useMemo(() => (open?.kind === 'form' ? uniqueCheck(open.action, existing) : undefined), [open, existing]);
 
   let dialogs: ReactNode = null;
   if (open?.kind === 'form') {
-    const { action, schema, uiSchema, validator } = open;
+    const { action, schema, uiSchema, validator, record, initialData } = open;
+    const submit = async (formData: Record<string, unknown>) => {
+      await runForm(action, formData, record);
+      close();
+    };
+    const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
     dialogs = (
       <Suspense fallback={null}>
-        <FormDialog
-          title={action.label}
-          schema={schema}
-          uiSchema={uiSchema}
-          validator={validator}
-          size={action.size}
-          submitLabel={action.submitLabel}
-          liveErrors={liveErrors}
-          onSubmit={async (formData) => {
-            await runForm(action, formData);
-            close();
-          }}
-          onClose={close}
-        />
+        {action.kind === 'wizard' ? (
+          <SchemaWizard
+            title={action.label}
+            schema={schema}
+            uiSchema={uiSchema}
+            validator={validator}
+            steps={action.steps ?? hints['x-steps'] ?? []}
+            finishLabel={action.finishLabel ?? hints['x-submitLabel']}
+            initialData={initialData}
+            liveErrors={liveErrors}
+            // The wizard closes itself once submit resolves.
+            submit={(formData) => runForm(action, formData, record)}
+            onClose={close}
+          />
+        ) : (
+          <FormDialog
+            title={action.label}
+            schema={schema}
+            uiSchema={uiSchema}
+            validator={validator}
+            size={action.size}
+            submitLabel={action.submitLabel ?? hints['x-submitLabel']}
+            initialData={initialData}
+            liveErrors={liveErrors}
+            onSubmit={submit}
+            onClose={close}
+          />
+        )}
       </Suspense>
     );
   } else if (open?.kind === 'delete') {
@@ -75,21 +98,36 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     dialogs = <DeleteDialog texts={texts} onConfirm={confirm} onClose={close} />;
   }
 
+  const build = (action: ModalAction) =>
+    // Enum choices tied to a service feature (x-enumFeatures) are offered only where it is available.
+    loadFormSchema().then((forms) => forms.buildForm(descriptor, action, (feature) => supportsFeature(dataProvider, descriptor.name, feature)));
+
   return {
     openForm: (action) =>
-      void loadFormSchema()
-        // Enum choices tied to a service feature (x-enumFeatures) are offered only where it is available.
-        .then((forms) => forms.buildForm(descriptor, action, (feature) => supportsFeature(backend.dataProvider, descriptor.name, feature)))
+      void build(action)
         .then((built) => setOpen({ kind: 'form', action, ...built }))
+        .catch(() => toasts.error(MODAL_LOAD_FAILED)),
+    openEdit: (action, listed) =>
+      void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null])
+        .then(([built, reloaded]) => {
+          const record = (reloaded?.data as ResourceRecord | undefined) ?? listed;
+          const initialData = action.prefill ? action.prefill(record) : pickFields(record, Object.keys(built.schema.properties ?? {}));
+          setOpen({ kind: 'form', action, record, initialData, ...built });
+        })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone) => setOpen({ kind: 'delete', records, onDone }),
     dialogs,
   };
 }
 
+/** An edit form's default values: the record's fields that the form has. */
+function pickFields(record: ResourceRecord, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]]));
+}
+
 /** Spec 1 §5 unique validator: the value must not be one a listed record already has. */
-function uniqueCheck(action: FormAction, existing: ResourceRecord[]) {
-  const unique = action.unique;
+function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
+  const unique = action.kind === 'edit' ? undefined : action.unique;
   if (!unique) return undefined;
   const taken = new Set(existing.map((record) => record[unique.field]));
   return (formData: Record<string, unknown>) => {

@@ -13,7 +13,7 @@ import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPa
 import { useSelection } from '../table/useSelection';
 import { useConditions } from './access';
 import { useActionDialogs } from './ActionDialogs';
-import { appliesTo, useAllowedActions } from './actions';
+import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { defaultSort, tableColumns } from './columns';
 import { FieldList } from './FieldList';
 import { deleteTexts } from './messages';
@@ -79,15 +79,17 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const expandable = Boolean(descriptor.expand?.length);
 
   function rowActions(row: ResourceRecord, expand: () => void): RowAction[] {
-    if (!actions.rowDelete) return [];
+    // Row forms and wizards (edit, update access) that apply to this record come first.
+    const edits: RowAction[] = rowFormsFor(actions, row).map((action) => ({ label: action.label, onSelect: () => dialogs.openEdit(action, row) }));
+    if (!actions.rowDelete) return edits;
     const label = deleteTexts(descriptor.labels, [nameOf(descriptor, row)]).submit;
     if (!appliesTo(actions.rowDelete, row)) {
       // Spec 1 §8: the default tooltip of an action that cannot be performed.
       const tooltip = expandable ? `${DISABLED_ACTION_TOOLTIP} ${EXPAND_ROW_HINT}` : DISABLED_ACTION_TOOLTIP;
-      return [{ label, disabled: true, tooltip, onSelect: expandable ? expand : () => {} }];
+      return [...edits, { label, disabled: true, tooltip, onSelect: expandable ? expand : () => {} }];
     }
     // Spec 1 §4.1: a delete clears the selection.
-    return [{ label, onSelect: () => dialogs.confirmDelete([row], () => selection.clear()) }];
+    return [...edits, { label, onSelect: () => dialogs.confirmDelete([row], () => selection.clear()) }];
   }
 
   const serverPaging: ServerPaging | undefined = serverPaged
@@ -143,7 +145,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
         selection={actions.batchDelete ? selection : undefined}
         defaultSort={defaultSort(descriptor)}
         pageSize={pageSize}
-        rowActions={actions.rowDelete ? rowActions : undefined}
+        rowActions={actions.rowDelete || actions.rowForms.length > 0 ? rowActions : undefined}
         expandedRow={expandable ? (row) => <FieldList descriptor={descriptor} record={row} fields={descriptor.expand!} /> : undefined}
         isUpdating={descriptor.poll ? (row) => updating.has(idOf(descriptor, row)) && isTransitional(descriptor, row) : undefined}
         serverPaging={serverPaging}

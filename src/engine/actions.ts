@@ -1,16 +1,38 @@
-import type { AnyResourceDescriptor, DeleteActionDescriptor, FormActionDescriptor, ResourceRecord } from '../descriptor';
+import type {
+  AnyResourceDescriptor,
+  DeleteActionDescriptor,
+  EditActionDescriptor,
+  FormActionDescriptor,
+  ResourceRecord,
+  WizardActionDescriptor,
+} from '../descriptor';
 import { useConditions } from './access';
 
 export type FormAction = FormActionDescriptor<ResourceRecord>;
+export type EditAction = EditActionDescriptor<ResourceRecord>;
+export type WizardAction = WizardActionDescriptor<ResourceRecord>;
 export type DeleteAction = DeleteActionDescriptor<ResourceRecord>;
+/** An action on the toolbar that opens a modal: a form or a create wizard. */
+export type ToolbarAction = FormAction | WizardAction;
+/** An action on a row that opens a modal prefilled from the record: an edit form or an edit wizard. */
+export type RowFormAction = EditAction | WizardAction;
+/** Any action that opens a form or a wizard: what `useFormAction` runs. */
+export type ModalAction = FormAction | EditAction | WizardAction;
 
 export interface AllowedActions {
-  /** Toolbar forms (create, import). */
-  forms: FormAction[];
+  /** Toolbar forms and wizards (create, import). */
+  forms: ToolbarAction[];
+  /** Row forms and wizards (edit, update access), before each row's `allowed` check. */
+  rowForms: RowFormAction[];
   /** Delete from a row's menu, if offered. */
   rowDelete?: DeleteAction;
   /** Delete of the checked rows from the toolbar, if offered. */
   batchDelete?: DeleteAction;
+}
+
+/** Whether an action works on one record (and so sits on the row menu). */
+export function isRowForm(action: ModalAction): action is RowFormAction {
+  return action.kind === 'edit' || (action.kind === 'wizard' && action.mode === 'edit');
 }
 
 /**
@@ -22,15 +44,22 @@ export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedAct
   const allowed = useConditions(actions.map((action) => (action.policy || action.requires ? { policy: action.policy, ...action.requires } : undefined)));
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');
+  const modals = permitted.filter((action): action is ModalAction => action.kind !== 'delete');
   const placed = (where: 'row' | 'batch') => deletes.find((action) => (action.placement ?? ['row', 'batch']).includes(where));
   return {
-    forms: permitted.filter((action): action is FormAction => action.kind === 'form'),
+    forms: modals.filter((action): action is ToolbarAction => !isRowForm(action)),
+    rowForms: modals.filter(isRowForm),
     rowDelete: placed('row'),
     batchDelete: placed('batch'),
   };
 }
 
 /** Whether a row action applies to this record (the descriptor's `allowed` check). */
-export function appliesTo(action: DeleteAction | undefined, record: ResourceRecord): action is DeleteAction {
+export function appliesTo<A extends DeleteAction | RowFormAction>(action: A | undefined, record: ResourceRecord): action is A {
   return Boolean(action) && (action!.allowed?.(record) ?? true);
+}
+
+/** The row forms that apply to this record, in descriptor order. */
+export function rowFormsFor(actions: AllowedActions, record: ResourceRecord): RowFormAction[] {
+  return actions.rowForms.filter((action) => appliesTo(action, record));
 }

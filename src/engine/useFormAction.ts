@@ -1,33 +1,39 @@
 import { isAlreadyReported } from '../../dataProviders/http';
-import type { AnyResourceDescriptor } from '../descriptor';
+import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
-import type { FormAction } from './actions';
+import type { ModalAction } from './actions';
 import { useBackend } from './context';
 import { downloadFile } from './download';
 import { formatMessage } from './messages';
 import { useInvalidateResource } from './queries';
+import { idOf } from './registry';
 
 /**
- * Runs a form action: creates the record, then toasts the success text,
- * saves the file the action names (the private key, spec 2 §4) and refreshes
- * the list. A failure toasts the action's failure text and rejects, so the
- * dialog stays open with the reason.
+ * Runs a form or wizard action: creates the record, or updates `record` for
+ * an edit, then toasts the success text, saves the file the action names
+ * (the private key, spec 2 §4) and refreshes the list. The body is the
+ * action's `payload` of the values, or the values. A failure toasts the
+ * action's failure text and rejects, so the dialog stays open with the reason.
  */
 export function useFormAction(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
   const toasts = useToastStore();
   const invalidate = useInvalidateResource();
 
-  return async function run(action: FormAction, formData: Record<string, unknown>): Promise<void> {
-    let created: Record<string, unknown>;
+  return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord): Promise<void> {
+    const data = action.payload ? action.payload(formData, record) : formData;
+    const texts = { ...record, ...formData };
+    let answer: Record<string, unknown>;
     try {
-      created = (await dataProvider.create(descriptor.name, { data: formData })).data as Record<string, unknown>;
+      answer = record
+        ? ((await dataProvider.update(descriptor.name, { id: idOf(descriptor, record), data, previousData: record })).data as Record<string, unknown>)
+        : ((await dataProvider.create(descriptor.name, { data })).data as Record<string, unknown>);
     } catch (error) {
-      if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, formData));
+      if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
       throw error;
     }
-    const values = { ...formData, ...created };
-    const file = action.download;
+    const values = { ...texts, ...answer };
+    const file = action.kind === 'form' ? action.download : undefined;
     if (file && typeof values[file.field] === 'string') {
       downloadFile(formatMessage(file.fileName, values), values[file.field] as string, file.mimeType);
     }

@@ -1,5 +1,5 @@
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
-import type { AnyResourceDescriptor, FormActionDescriptor, ResourceRecord } from '../descriptor';
+import type { AnyResourceDescriptor } from '../descriptor';
 import { schemaDocument } from '../schema/fields';
 import { formRootSchema, schemaName } from '../schema/form-root';
 import { derefLocal } from '../schema/refs';
@@ -20,7 +20,7 @@ export interface BuiltForm {
  */
 export async function buildForm(
   descriptor: AnyResourceDescriptor,
-  action: FormActionDescriptor<ResourceRecord>,
+  action: { form: string; uiSchema?: Record<string, unknown> },
   supports?: FeatureCheck,
 ): Promise<BuiltForm> {
   const document = schemaDocument(descriptor);

@@ -89,5 +89,7 @@ function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, u
     admin: true,
     catalog: makeCatalog([...new Set(['identity', ...resources.map((each) => each.serviceType)])]),
     resources: { [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) } },
+    // Transfer-table fields ('x-transferTable': { source: 'projects' }) list the projects.
+    identity: { listMyProjects: async () => [] },
   });
 }

@@ -1,0 +1,131 @@
+import Box from '@mui/material/Box';
+import Form from '@rjsf/mui';
+import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import { fields, widgets } from '../forms/registry';
+import { type FieldErrors, type FormData, toErrorSchema, useSchemaForm } from '../forms/useSchemaForm';
+import { STEP_COMPONENTS } from './step-components';
+import type { WizardErrors, WizardStep } from './types';
+import { Wizard } from './Wizard';
+
+/** A step of a schema-driven wizard, as a descriptor or a schema's `x-steps` declares it. */
+export interface SchemaStepSpec {
+  /** Key of the step's errors; default `step<n>`. */
+  id?: string;
+  title: string;
+  /** The form fields this step shows (a slice of the wizard's form). */
+  fields?: string[];
+  /** Or a custom step (wizard/step-components.tsx) editing `field`. */
+  component?: string;
+  field?: string;
+  options?: Record<string, unknown>;
+  helpUrl?: string;
+  ready?(): boolean | Promise<boolean>;
+}
+
+export interface SchemaWizardProps {
+  title: string;
+  schema: RJSFSchema;
+  uiSchema?: UiSchema;
+  validator: ValidatorType;
+  steps: SchemaStepSpec[];
+  finishLabel?: string;
+  initialData?: FormData;
+  liveErrors?(formData: FormData): Record<string, string[]>;
+  submit?(data: FormData): Promise<void>;
+  validateStep?(stepId: string, data: FormData): Promise<WizardErrors>;
+  onClose(): void;
+}
+
+/** Renders only the current step's fields of the one form (`formContext.stepFields`). */
+function StepFields({ properties, registry }: ObjectFieldTemplateProps) {
+  const shown = (registry.formContext as { stepFields?: string[] } | undefined)?.stepFields;
+  return <Box>{properties.filter((property) => !shown || shown.includes(property.name)).map((property) => property.content)}</Box>;
+}
+
+/**
+ * A wizard over one schema form (a `…Form` entry and its precompiled
+ * validator): each step shows a slice of the fields, or a custom step
+ * component for one field; moving forward checks the step's fields with the
+ * schema's messages.
+ */
+export function SchemaWizard({ title, schema, uiSchema, validator, steps, finishLabel, initialData, liveErrors, submit, validateStep, onClose }: SchemaWizardProps) {
+  const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors });
+
+  function body(spec: SchemaStepSpec, stepFields: string[], errors: FieldErrors, disabled: boolean) {
+    const shown = { ...pick(flatten(form.shownErrors), stepFields), ...errors };
+    if (spec.component) {
+      const Component = STEP_COMPONENTS[spec.component];
+      const field = spec.field ?? '';
+      if (!Component) throw new Error(`No wizard step component named '${spec.component}' (src/wizard/step-components.tsx)`);
+      return (
+        <Component
+          value={form.formData[field]}
+          onChange={(value) => form.onChange({ ...form.formData, [field]: value })}
+          options={spec.options ?? {}}
+          errors={shown[field] ?? []}
+          disabled={disabled}
+        />
+      );
+    }
+    return (
+      <Form
+        schema={schema}
+        uiSchema={{ ...form.uiSchema, 'ui:ObjectFieldTemplate': StepFields, 'ui:submitButtonOptions': { norender: true } }}
+        formContext={{ stepFields }}
+        formData={form.formData}
+        validator={validator}
+        widgets={widgets}
+        fields={fields}
+        customValidate={form.customValidate}
+        transformErrors={form.transformErrors}
+        extraErrors={toErrorSchema(withoutWhole(shown))}
+        noHtml5Validate
+        showErrorList={false}
+        disabled={disabled}
+        onChange={(event) => form.onChange(event.formData as FormData)}
+        onBlur={(id) => form.onBlur(id)}
+      />
+    );
+  }
+
+  // Rebuilt on each render so the bodies and checks see the current values; the wizard keys steps by id.
+  const wizardSteps: WizardStep[] = steps.map((spec, index) => {
+    const stepFields = spec.fields ?? (spec.field ? [spec.field] : []);
+    return {
+      id: spec.id ?? `step${index + 1}`,
+      title: spec.title,
+      helpUrl: spec.helpUrl,
+      ready: spec.ready,
+      validate: () => {
+        form.touch(stepFields);
+        return pick(form.errors, stepFields);
+      },
+      render: ({ errors, disabled }) => body(spec, stepFields, errors, disabled),
+    };
+  });
+
+  return (
+    <Wizard
+      workflow={{ title, steps: wizardSteps, finishLabel }}
+      submit={submit && (() => submit(form.dataToSend()))}
+      validateStep={validateStep && ((stepId) => validateStep(stepId, form.dataToSend()))}
+      onClose={onClose}
+    />
+  );
+}
+
+function pick(errors: FieldErrors, names: string[]): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => names.includes(field)));
+}
+
+function withoutWhole(errors: FieldErrors): FieldErrors {
+  return Object.fromEntries(Object.entries(errors).filter(([field]) => field !== '' && field !== '__all__'));
+}
+
+function flatten(schema: ReturnType<typeof toErrorSchema>): FieldErrors {
+  const result: FieldErrors = {};
+  for (const [field, node] of Object.entries((schema ?? {}) as Record<string, { __errors?: string[] }>)) {
+    if (field !== '__errors' && node?.__errors) result[field] = node.__errors;
+  }
+  return result;
+}

@@ -1,0 +1,235 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Step from '@mui/material/Step';
+import StepButton from '@mui/material/StepButton';
+import Stepper from '@mui/material/Stepper';
+import { useEffect, useId, useRef, useState } from 'react';
+import { errorStatus, serverMessage, UNAUTHORIZED_MESSAGE } from '../../dataProviders/http';
+import { SUBMIT_FAILED_MESSAGE } from '../forms/messages';
+import { WaitSpinner } from '../forms/WaitSpinner';
+import type { FieldErrors, FormData, WizardErrors, WizardStep, Workflow } from './types';
+
+/** Spec 1 §4.3: the wizard's button labels. */
+export const WIZARD_LABELS = { cancel: 'Cancel', back: 'Back', next: 'Next', finish: 'Finish', help: 'Help' } as const;
+
+export interface WizardProps {
+  /** Without a workflow the wizard does not open (spec 1 §4.3). */
+  workflow?: Workflow;
+  /** Called with the values on Finish; without it the wizard does not open. Resolves when it may close. */
+  submit?(data: FormData): Promise<void>;
+  /**
+   * Server-side validation of a step before moving forward (spec 1 §5):
+   * errors keyed by step id, then field.
+   */
+  validateStep?(stepId: string, data: FormData): Promise<WizardErrors>;
+  onClose(): void;
+  /** Modal size; default 'lg' like every modal form (spec 1 §9). */
+  size?: 'sm' | 'md' | 'lg';
+}
+
+const WIDTH = { sm: 'xs', md: 'sm', lg: 'md' } as const;
+
+/**
+ * A modal wizard (spec 1 §4.2, §4.3, §5): steps whose readiness check fails
+ * are dropped and the first ready one is shown; Cancel / Back / Next, with
+ * Finish in place of Next on the last step; visited steps are marked done;
+ * the help button only for a step with a help URL; moving forward validates
+ * the step (errors per field, whole-step errors on top, the first erroneous
+ * field focused) and moving back is free; Finish submits, closes on success
+ * and shows the error inside the wizard otherwise.
+ *
+ * @example
+ * <Wizard workflow={{ title: 'Create Flavor', steps }} submit={create} onClose={close} />
+ */
+export function Wizard({ workflow, submit, ...rest }: WizardProps) {
+  if (!workflow || !submit) return null;
+  return <OpenWizard workflow={workflow} submit={submit} {...rest} />;
+}
+
+function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: WizardProps & { workflow: Workflow; submit(data: FormData): Promise<void> }) {
+  const titleId = useId();
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const steps = useReadySteps(workflow.steps);
+  const [current, setCurrent] = useState(0);
+  const [visited, setVisited] = useState<Set<number>>(() => new Set([0]));
+  const [data, setData] = useState<FormData>(workflow.initialData ?? {});
+  const [errors, setErrors] = useState<WizardErrors>({});
+  const [busy, setBusy] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [focusField, setFocusField] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!focusField) return;
+    const root = bodyRef.current;
+    const target = root?.querySelector<HTMLElement>(`[id="root_${CSS.escape(focusField)}"], [name="${CSS.escape(focusField)}"]`);
+    target?.focus();
+    setFocusField(null);
+  }, [focusField]);
+
+  if (steps === null) {
+    return (
+      <Dialog open fullWidth maxWidth={WIDTH[size]} aria-labelledby={titleId}>
+        <DialogTitle id={titleId}>{workflow.title}</DialogTitle>
+        <DialogContent>
+          <WaitSpinner />
+        </DialogContent>
+      </Dialog>
+    );
+  }
+
+  const step = steps[current];
+  const last = current === steps.length - 1;
+  const stepErrors = (step && errors[step.id]) ?? {};
+  const topErrors = [...(stepErrors[''] ?? []), ...(stepErrors.__all__ ?? [])];
+
+  function goTo(index: number) {
+    setCurrent(index);
+    setVisited((before) => new Set([...before, index]));
+  }
+
+  /** Validates steps (client then server); shows and focuses the first failing one. */
+  async function check(indexes: number[]): Promise<boolean> {
+    for (const index of indexes) {
+      const each = steps![index];
+      const found: WizardErrors = { [each.id]: clean(await each.validate?.(data)) };
+      if (Object.keys(found[each.id]).length === 0 && validateStep) Object.assign(found, await validateStep(each.id, data));
+      const mine = clean(found[each.id]);
+      setErrors((before) => ({ ...before, ...found, [each.id]: mine }));
+      const firstField = Object.keys(mine).find((field) => field !== '' && field !== '__all__');
+      if (Object.keys(mine).length > 0) {
+        if (index !== current) goTo(index);
+        if (firstField) setFocusField(firstField);
+        return false;
+      }
+    }
+    return true;
+  }
+
+  async function next() {
+    setBusy(true);
+    try {
+      if (await check([current])) goTo(current + 1);
+    } catch (error) {
+      setFailure(failureText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function finish() {
+    setFailure(null);
+    setSubmitting(true);
+    try {
+      if (!(await check(steps!.map((_each, index) => index)))) return setSubmitting(false);
+      await submit(data);
+      onClose();
+    } catch (error) {
+      setFailure(failureText(error));
+      setSubmitting(false);
+    }
+  }
+
+  const locked = busy || submitting;
+  return (
+    <Dialog
+      open
+      fullWidth
+      maxWidth={WIDTH[size]}
+      aria-labelledby={titleId}
+      onClose={(_event, reason) => reason !== 'backdropClick' && !submitting && onClose()}
+    >
+      <DialogTitle id={titleId}>{workflow.title}</DialogTitle>
+      <DialogContent dividers ref={bodyRef}>
+        <Stepper nonLinear activeStep={current} sx={{ mb: 2 }}>
+          {steps.map((each, index) => (
+            <Step key={each.id} completed={visited.has(index)}>
+              <StepButton disabled={locked || index >= current} onClick={() => goTo(index)}>
+                {each.title}
+              </StepButton>
+            </Step>
+          ))}
+        </Stepper>
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {topErrors.map((message) => (
+          <Alert key={message} severity="error" sx={{ mb: 2 }}>
+            {message}
+          </Alert>
+        ))}
+        {step && (
+          <Box role="group" aria-label={step.title}>
+            {step.render({ data, onChange: setData, errors: stepErrors, disabled: submitting })}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        {step?.helpUrl && (
+          <Button href={step.helpUrl} target="_blank" rel="noreferrer" sx={{ mr: 'auto' }}>
+            {WIZARD_LABELS.help}
+          </Button>
+        )}
+        {locked && <WaitSpinner />}
+        <Button onClick={onClose} disabled={submitting}>
+          {WIZARD_LABELS.cancel}
+        </Button>
+        <Button onClick={() => goTo(current - 1)} disabled={locked || current === 0}>
+          {WIZARD_LABELS.back}
+        </Button>
+        {!last && (
+          <Button variant="outlined" onClick={() => void next()} disabled={locked}>
+            {WIZARD_LABELS.next}
+          </Button>
+        )}
+        {last && (
+          <Button variant="contained" onClick={() => void finish()} disabled={locked}>
+            {workflow.finishLabel ?? WIZARD_LABELS.finish}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/**
+ * The steps whose readiness check passes, in order; null while the checks
+ * run. The checks run once, when the wizard opens; later renders may pass new
+ * step objects (fresh closures) with the same ids.
+ */
+function useReadySteps(all: WizardStep[]): WizardStep[] | null {
+  const [readyIds, setReadyIds] = useState<Set<string> | null>(() => (all.some((step) => step.ready) ? null : new Set(all.map((step) => step.id))));
+  const [initial] = useState(all);
+  useEffect(() => {
+    if (!initial.some((step) => step.ready)) return;
+    let live = true;
+    Promise.all(initial.map((step) => Promise.resolve(step.ready ? step.ready() : true).catch(() => false))).then((flags) => {
+      if (live) setReadyIds(new Set(initial.filter((_step, index) => flags[index]).map((step) => step.id)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [initial]);
+  return readyIds && all.filter((step) => readyIds.has(step.id));
+}
+
+function clean(errors: FieldErrors | undefined): FieldErrors {
+  return Object.fromEntries(Object.entries(errors ?? {}).filter(([, messages]) => messages.length > 0));
+}
+
+/**
+ * The text of a failed finish (spec 1 §4.3): an authentication error says so
+ * inside the wizard; otherwise the response's text when it is a string, else
+ * the spec's form failure message.
+ */
+export function failureText(error: unknown): string {
+  if (errorStatus(error) === 401) return UNAUTHORIZED_MESSAGE;
+  return serverMessage(error) ?? SUBMIT_FAILED_MESSAGE;
+}

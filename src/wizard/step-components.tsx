@@ -1,0 +1,77 @@
+import Alert from '@mui/material/Alert';
+import FormHelperText from '@mui/material/FormHelperText';
+import { type ComponentType, useEffect, useState } from 'react';
+import { useBackend } from '../engine/context';
+import { OPTIONS_LOAD_FAILED } from '../forms/widgets/TransferField';
+import { loadOptions } from '../forms/option-sources';
+import type { Membership } from '../transfer/membership';
+import { MembershipTable } from '../transfer/MembershipTable';
+import type { TransferItem } from '../transfer/model';
+
+/** What a custom wizard step receives: the value of the one form field it edits. */
+export interface CustomStepProps {
+  value: unknown;
+  onChange(value: unknown): void;
+  /** The step's `options` from the descriptor. */
+  options: Record<string, unknown>;
+  /** Messages of the field. */
+  errors: string[];
+  disabled: boolean;
+}
+
+/**
+ * Membership step (spec 1 §4.9, §6): `options` name the option sources of
+ * the members and the roles, the default role and the list titles; the value
+ * is member id → role ids.
+ *
+ * @example
+ * { id: 'members', title: 'Project Members', component: 'membership', field: 'members',
+ *   options: { members: 'resource:user', roles: 'resource:role', defaultRole: 'member' } }
+ */
+function MembershipStep({ value, onChange, options, errors, disabled }: CustomStepProps) {
+  const backend = useBackend();
+  const [lists, setLists] = useState<{ members: TransferItem[]; roles: TransferItem[] } | null>(null);
+  const [failed, setFailed] = useState(false);
+  const membersSource = String(options.members ?? '');
+  const rolesSource = String(options.roles ?? '');
+
+  useEffect(() => {
+    let live = true;
+    Promise.all([loadOptions(membersSource, backend), loadOptions(rolesSource, backend)]).then(
+      ([members, roles]) => live && setLists({ members, roles }),
+      () => live && setFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [membersSource, rolesSource, backend]);
+
+  if (failed) return <Alert severity="error">{OPTIONS_LOAD_FAILED}</Alert>;
+  return (
+    <>
+      <MembershipTable
+        members={lists?.members ?? []}
+        roles={(lists?.roles ?? []).map((role) => ({ id: role.id, name: role.label ?? role.id }))}
+        defaultRole={String(options.defaultRole ?? '')}
+        value={(value ?? {}) as Membership}
+        onChange={onChange}
+        disabled={disabled || lists === null}
+        availableTitle={options.availableTitle as string | undefined}
+        allocatedTitle={options.allocatedTitle as string | undefined}
+      />
+      {errors.map((error) => (
+        <FormHelperText key={error} error>
+          {error}
+        </FormHelperText>
+      ))}
+    </>
+  );
+}
+
+/**
+ * Custom wizard steps a descriptor names by `component` (resources stay
+ * free of React). Register a new one here with its own test.
+ */
+export const STEP_COMPONENTS: Record<string, ComponentType<CustomStepProps>> = {
+  membership: MembershipStep,
+};
