@@ -74,9 +74,11 @@ export function createNovaProvider(http: HttpClient): DataProvider {
         const { items } = await http.get<{ items: NovaFlavor[] }>('/api/nova/flavors/', { query });
         return items.map(flavorRecord);
       },
-      async get(id) {
-        // Without get_access_list: members may open a flavor's details, and the access list is Nova's admin-or-owner call.
-        return flavorRecord(await http.get<NovaFlavor>(flavorPath(id), { query: { get_extras: 'true' } }));
+      async get(id, meta) {
+        // The access list only when asked (meta.get_access_list, e.g. Update Access): members open a flavor's
+        // details too, and Nova's access-list call is admin-or-owner.
+        const query = meta?.get_access_list ? { get_extras: 'true', get_access_list: 'true' } : { get_extras: 'true' };
+        return flavorRecord(await http.get<NovaFlavor>(flavorPath(id), { query }));
       },
       async create(data) {
         return flavorRecord(await http.post<NovaFlavor>('/api/nova/flavors/', data));

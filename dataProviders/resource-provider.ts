@@ -18,7 +18,8 @@ export interface ListPage {
 export interface ResourceHandlers {
   /** All records, or one page of them when the API pages (see `ListPage`). */
   list?(params: GetListParams): Promise<ResourceRecord[] | ListPage>;
-  get?(id: string): Promise<ResourceRecord>;
+  /** `meta` is the caller's `getOne` meta, e.g. `{ get_access_list: true }` when a form needs more than the list has. */
+  get?(id: string, meta?: Record<string, unknown>): Promise<ResourceRecord>;
   create?(data: Record<string, unknown>): Promise<ResourceRecord>;
   update?(id: string, data: Record<string, unknown>): Promise<ResourceRecord>;
   remove?(id: string): Promise<void>;
@@ -83,7 +84,7 @@ export function createServiceProvider(service: string, handlers: Record<string, 
       return { data: rows.slice((page - 1) * perPage, page * perPage), total: rows.length } as never;
     },
     async getOne(resource, params) {
-      return { data: await handler(resource, 'get')(String(params.id)) } as never;
+      return { data: await handler(resource, 'get')(String(params.id), params.meta as Record<string, unknown> | undefined) } as never;
     },
     async getMany(resource, params) {
       const wanted = new Set(params.ids.map(String));

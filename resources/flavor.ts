@@ -40,10 +40,6 @@ export default defineResource<FlavorEntity>({
       form: 'createForm',
       submitLabel: 'Create Flavor',
       policy: ADMIN,
-      uiSchema: {
-        // Project access needs the transfer table (spec 1 §4.9); until the engine has it, a flavor is public or not.
-        flavor_access: { 'ui:widget': 'hidden' },
-      },
       unique: { field: 'name', message: 'The name "{name}" is already used by another flavor.' },
       success: 'Created new flavor "{name}".',
       failure: 'Unable to create flavor "{name}".',

@@ -7,8 +7,16 @@ import { renderApp } from '../support/render-app';
 
 const existing = () => [makeFlavor({ id: 'f-taken', name: 'taken' })];
 
+const PROJECTS = [
+  { id: 'p-admin', name: 'admin' },
+  { id: 'p-demo', name: 'demo' },
+];
+
 async function openCreate(resources: Record<string, (params: any) => unknown> = {}) {
-  const view = renderApp({ backend: signedInBackend({ admin: true, resources: { flavor: { getList: existing, ...resources } } }), path: '/admin/flavors' });
+  const view = renderApp({
+    backend: signedInBackend({ admin: true, resources: { flavor: { getList: existing, ...resources } }, identity: { listMyProjects: async () => PROJECTS } }),
+    path: '/admin/flavors',
+  });
   await screen.findByRole('link', { name: 'taken' }, { timeout: 5000 });
   await view.user.click(screen.getByRole('button', { name: 'Create Flavor' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create Flavor' }, { timeout: 5000 });
@@ -47,6 +55,23 @@ describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () 
       }),
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("limits the flavor to the projects moved to 'Selected Projects' (Flavor Access transfer table)", async () => {
+    const create = vi.fn(({ data }) => makeFlavor({ id: 'f-private', ...data, 'os-flavor-access:is_public': false }));
+    const { user, dialog } = await openCreate({ create });
+    const selected = within(dialog).getByRole('region', { name: 'Selected Projects' });
+    expect(within(selected).getByText('No projects selected. All projects can use the flavor.')).toBeTruthy();
+    const all = within(dialog).getByRole('region', { name: 'All Projects' });
+    await user.click(await within(all).findByRole('button', { name: 'Allocate demo' }));
+    expect(within(selected).getByText('demo')).toBeTruthy();
+    fill(dialog, 'Name', 'm1.private');
+    fill(dialog, 'VCPUs', '1');
+    fill(dialog, 'RAM (MB)', '256');
+    fill(dialog, 'Root Disk (GB)', '1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Flavor' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Created new flavor "m1.private".');
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ name: 'm1.private', flavor_access: [{ id: 'p-demo' }] }) }));
   });
 
   it('keeps Create Flavor disabled until the required name, VCPUs, RAM and root disk are given', async () => {

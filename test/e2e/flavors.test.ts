@@ -17,18 +17,21 @@ afterAll(async () => {
 type Flavor = { id: string; name: string };
 
 describe('flavors in the browser', () => {
-  it('lets admin create a flavor that demo can use but not delete, then delete it', async () => {
+  it('lets admin create a flavor limited to project demo that demo can use but not delete, then delete it', async () => {
     const name = `e2e-flavor-${Date.now()}`;
     const admin = await openSession(browser);
     await logIn(admin.page, baseUrl, 'admin', passwords.admin);
     await flavors.open(admin.page, baseUrl);
-    await flavors.create(admin.page, { name, vcpus: 2, ram: 384, disk: 3 });
+    await flavors.create(admin.page, { name, vcpus: 2, ram: 384, disk: 3, projects: ['demo'] });
     const row = flavors.row(admin.page, name);
     await row.waitFor();
-    // RAM in MB, root disk in GB, Public as Yes (spec 2 §3).
-    for (const text of ['384 MB', '3 GB', 'Yes']) await row.getByText(text, { exact: true }).waitFor();
+    // RAM in MB, root disk in GB; private to demo, so Public is No (spec 2 §3).
+    for (const text of ['384 MB', '3 GB', 'No']) await row.getByText(text, { exact: true }).waitFor();
     const listed = (await apiFromPage(admin.page, 'GET', '/api/nova/flavors/')).body as { items: Flavor[] };
     const id = listed.items.find((flavor) => flavor.name === name)!.id;
+    const withAccess = (await apiFromPage(admin.page, 'GET', `/api/nova/flavors/${encodeURIComponent(id)}/?get_access_list=true`)).body as { 'access-list': string[] };
+    const projects = (await apiFromPage(admin.page, 'GET', '/api/keystone/projects/')).body as { items: { id: string; name: string }[] };
+    expect(withAccess['access-list']).toEqual([projects.items.find((project) => project.name === 'demo')!.id]);
 
     // demo: the flavor is in the list members get (the one Launch Instance uses) and its details open,
     // but the admin panel is not offered, no delete is offered, and the server refuses one.

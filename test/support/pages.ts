@@ -124,8 +124,12 @@ export const flavors = {
 
   row: tableRow,
 
-  /** Fills Create Flavor (public unless `isPublic` is false) and waits for the success toast. */
-  async create(page: Page, flavor: { name: string; vcpus: number; ram: number; disk: number; isPublic?: boolean }) {
+  /**
+   * Fills Create Flavor and waits for the success toast. `projects` are moved to
+   * 'Selected Projects' in the Flavor Access transfer table, which makes the
+   * flavor private to them.
+   */
+  async create(page: Page, flavor: { name: string; vcpus: number; ram: number; disk: number; isPublic?: boolean; projects?: string[] }) {
     await page.getByRole('button', { name: 'Create Flavor' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create Flavor' });
     await dialog.getByRole('textbox', { name: /^Name\b/ }).fill(flavor.name);
@@ -133,6 +137,10 @@ export const flavors = {
     await dialog.getByRole('spinbutton', { name: /^RAM \(MB\)/ }).fill(String(flavor.ram));
     await dialog.getByRole('spinbutton', { name: /^Root Disk \(GB\)/ }).fill(String(flavor.disk));
     if (flavor.isPublic === false) await dialog.getByRole('checkbox', { name: /^Public\b/ }).uncheck();
+    for (const project of flavor.projects ?? []) {
+      await dialog.getByRole('region', { name: 'All Projects' }).getByRole('button', { name: `Allocate ${project}`, exact: true }).click();
+      await dialog.getByRole('region', { name: 'Selected Projects' }).getByText(project, { exact: true }).waitFor();
+    }
     await dialog.getByRole('button', { name: 'Create Flavor' }).click();
     await expectToast(page, `Created new flavor "${flavor.name}".`);
     await dialog.waitFor({ state: 'detached' });

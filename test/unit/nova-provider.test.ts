@@ -62,6 +62,16 @@ describe('nova data provider: flavors and server groups (spec 2 §3, api-contrac
     expect(data.map((flavor) => flavor.id)).toEqual(['f1']); // the server filtered; the provider does not filter again
   });
 
+  it('asks for the access list only when the caller wants it (getOne meta)', async () => {
+    const { http } = fakeHttp({ get: { id: 'f1', name: 'm1', 'os-flavor-access:is_public': false, 'access-list': ['p1'] } });
+    const nova = createNovaProvider(http);
+    await nova.getOne('flavor', { id: 'f1' });
+    expect(http.get).toHaveBeenLastCalledWith('/api/nova/flavors/f1/', { query: { get_extras: 'true' } });
+    const { data } = await nova.getOne('flavor', { id: 'f1', meta: { get_access_list: true } });
+    expect(http.get).toHaveBeenLastCalledWith('/api/nova/flavors/f1/', { query: { get_extras: 'true', get_access_list: 'true' } });
+    expect(data['access-list']).toEqual(['p1']);
+  });
+
   it('deletes a flavor at /api/nova/flavors/{id}/', async () => {
     const { http, calls } = fakeHttp({});
     await createNovaProvider(http).delete('flavor', { id: 'a b' });
