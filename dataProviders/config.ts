@@ -28,3 +28,20 @@ export interface SettingsApi {
 export function createSettingsApi(http: HttpClient): SettingsApi {
   return { get: () => http.get<Settings>('/api/settings/') };
 }
+
+/** The services whose extensions gate what the browser shows (spec 1 §6). */
+export type ExtensionService = 'cinder' | 'neutron';
+
+export interface ExtensionsApi {
+  /** GET /api/<service>/extensions/: the aliases and names of the enabled extensions. */
+  list(service: ExtensionService): Promise<string[]>;
+}
+
+export function createExtensionsApi(http: HttpClient): ExtensionsApi {
+  return {
+    async list(service) {
+      const { items } = await http.get<{ items: { alias?: string; name?: string }[] }>(`/api/${service}/extensions/`);
+      return items.flatMap((item) => [item.alias, item.name].filter((text): text is string => Boolean(text)));
+    },
+  };
+}

@@ -1,6 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
 import { type AuthApi, createAuthApi } from './auth';
-import { createPolicyApi, createSettingsApi, type PolicyApi, type SettingsApi } from './config';
+import { createExtensionsApi, createPolicyApi, createSettingsApi, type ExtensionsApi, type PolicyApi, type SettingsApi } from './config';
 import type { HttpClient } from './http';
 import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
 import { createNovaProvider } from './nova';
@@ -16,6 +16,7 @@ export interface Backend {
   identity: IdentityApi;
   policy: PolicyApi;
   settings: SettingsApi;
+  extensions: ExtensionsApi;
 }
 
 /**
@@ -36,5 +37,6 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     identity: createIdentityApi(http),
     policy: createPolicyApi(http),
     settings: createSettingsApi(http),
+    extensions: createExtensionsApi(http),
   };
 }

@@ -134,6 +134,11 @@ export interface Conditions {
   policy?: PolicyRules;
   services?: string[];
   settings?: string[];
+  /**
+   * Cinder or Neutron extensions that must be enabled, by alias or name.
+   * @example [{ service: 'neutron', alias: 'trunk' }]
+   */
+  extensions?: { service: 'cinder' | 'neutron'; alias: string }[];
 }
 
 export interface PanelDescriptor {

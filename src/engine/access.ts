@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { isServiceEnabled, type IdentityApi } from '../../dataProviders/keystone';
+import type { ExtensionService } from '../../dataProviders/config';
 import type { Conditions, PanelDescriptor, PolicyRules } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
@@ -78,10 +79,23 @@ export function useSettings() {
 }
 
 /**
+ * The enabled extensions of each service asked for, fetched once per session;
+ * a service whose list failed or is loading has none.
+ */
+function useExtensions(services: ExtensionService[]): Map<ExtensionService, Set<string>> {
+  const { extensions } = useBackend();
+  const distinct = [...new Set(services)];
+  const results = useQueries({
+    queries: distinct.map((service) => ({ queryKey: ['extensions', service], queryFn: () => extensions.list(service), staleTime: Infinity })),
+  });
+  return new Map(distinct.map((service, index) => [service, new Set(results[index].data ?? [])]));
+}
+
+/**
  * Whether each set of permission conditions passes (spec 1 §6): policy rules,
- * catalog services in the session's region and truthy settings. Absent
- * conditions pass at once; the others are false until everything is known,
- * so nothing guarded flashes into view.
+ * catalog services in the session's region, truthy settings and enabled
+ * Cinder/Neutron extensions. Absent conditions pass at once; the others are
+ * false until everything is known, so nothing guarded flashes into view.
  *
  * @example
  * const [showOwner] = useConditions([{ policy: [['identity', 'get_project']] }]);
@@ -92,6 +106,7 @@ export function useConditions(conditions: (Conditions | undefined)[]): boolean[]
   const session = useUserSession();
   const catalog = useQuery({ ...catalogQuery(useBackend().identity), enabled: needsCatalog });
   const settings = useSettings();
+  const extensions = useExtensions(conditions.flatMap((each) => each?.extensions ?? []).map(({ service }) => service));
   const policies = usePolicies(conditions.map((each) => each?.policy));
   return conditions.map((each, index) => {
     if (!each) return true;
@@ -104,6 +119,7 @@ export function useConditions(conditions: (Conditions | undefined)[]): boolean[]
       if (!settings.data) return false;
       if (!each.settings.every((key) => Boolean(settings.data[key]))) return false;
     }
+    if (each.extensions?.length && !each.extensions.every(({ service, alias }) => extensions.get(service)?.has(alias))) return false;
     return true;
   });
 }

@@ -83,6 +83,19 @@ describe('permission conditions (spec 1 §6)', () => {
     await vi.waitFor(() => expect(headers()).toEqual(['Name', 'Created']));
   });
 
+  it('hides a column whose Cinder or Neutron extension is not enabled', async () => {
+    const guarded: AnyResourceDescriptor = {
+      ...keypair,
+      columns: [
+        { field: 'name', link: 'detail' },
+        { field: 'type', requires: { extensions: [{ service: 'neutron', alias: 'trunk' }] } },
+        { field: 'fingerprint', requires: { extensions: [{ service: 'cinder', alias: 'Backups' }] } },
+      ],
+    };
+    const { headers } = await openList(guarded, { extensions: { neutron: ['trunk', 'qos'], cinder: [] } });
+    await vi.waitFor(() => expect(headers()).toEqual(['Name', 'Type']));
+  });
+
   it('hides an action whose service is missing from the catalog or whose setting is off', async () => {
     const guarded: AnyResourceDescriptor = {
       ...keypair,

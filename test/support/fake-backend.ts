@@ -1,6 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { AuthApi } from '../../dataProviders/auth';
-import type { PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
+import type { ExtensionService, PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
 import type { Backend } from '../../dataProviders/index';
 import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
 import { makeCatalog, makeSession } from './records';
@@ -56,6 +56,8 @@ export interface FakeBackendOptions {
   policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
   /** Answers GET /api/settings/; default `{}` (every setting at its default). */
   settings?: Settings;
+  /** Enabled extensions per service (GET /api/<service>/extensions/); default none. */
+  extensions?: Partial<Record<ExtensionService, string[]>>;
 }
 
 function strict<T extends object>(name: string, given: Partial<T>): T {
@@ -77,6 +79,7 @@ export function fakeBackend(options: FakeBackendOptions = {}): Backend {
     identity: strict<IdentityApi>('identity', options.identity ?? {}),
     policy,
     settings: { get: async () => options.settings ?? {} },
+    extensions: { list: async (service) => options.extensions?.[service] ?? [] },
   };
 }
 
