@@ -31,6 +31,9 @@ export interface ResourceHandlers {
   serverFilters?: readonly string[];
 }
 
+/** The verbs of a resource's handlers (everything but its settings). */
+type HandlerVerb = Exclude<keyof ResourceHandlers, 'serverFilters'>;
+
 /** What a service offers beyond its resources' verbs. */
 export interface ServiceOptions {
   /** Whether the service has a feature (api-contract: `/api/nova/features/{name}/`). Default: none. */
@@ -65,8 +68,8 @@ export async function supportsFeature(dataProvider: DataProvider, resource: stri
 export function createServiceProvider(service: string, handlers: Record<string, ResourceHandlers>, options: ServiceOptions = {}): DataProvider {
   // ra-core's verbs are generic in the caller's record type, which a runtime
   // provider cannot know; results are cast with `as never` for that reason.
-  function handler<K extends keyof ResourceHandlers>(resource: string, verb: K): NonNullable<ResourceHandlers[K]> {
-    const found = handlers[resource]?.[verb];
+  function handler<K extends HandlerVerb>(resource: string, verb: K): NonNullable<ResourceHandlers[K]> {
+    const found = handlers[resource]?.[verb] as ((...args: never[]) => unknown) | undefined;
     if (!found) throw new Error(`${service}: ${verb} is not supported for ${resource}`);
     return found.bind(handlers[resource]) as NonNullable<ResourceHandlers[K]>;
   }
