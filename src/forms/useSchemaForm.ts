@@ -132,10 +132,14 @@ function propertiesOf(schema: RJSFSchema): Record<string, HintedNode> {
 /**
  * The top-level field an rjsf error is about ('' for the whole form): the
  * longest property name its path starts with, since names may hold
- * punctuation (`OS-FLV-EXT-DATA:ephemeral`).
+ * punctuation (`OS-FLV-EXT-DATA:ephemeral`). Required errors, plain or
+ * reworded by `errorMessage`, are about the missing field.
  */
 export function fieldOfError(error: RJSFValidationError, names: readonly string[]): string {
-  const missing = error.name === 'required' ? (error.params as { missingProperty?: string } | undefined)?.missingProperty : undefined;
+  const params = error.params as { missingProperty?: string; errors?: { keyword: string; params: { missingProperty?: string } }[] } | undefined;
+  // A schema's `errorMessage.required` (ajv-errors) wraps the required errors it replaces, at the object's path.
+  const wrapped = error.name === 'errorMessage' && !error.property ? params?.errors?.find((each) => each.keyword === 'required')?.params.missingProperty : undefined;
+  const missing = error.name === 'required' ? params?.missingProperty : wrapped;
   const path = (missing ?? error.property ?? '').replace(/^\./, '').replace(/^'(.*)'$/, '$1');
   return longestPrefix(path, names, ['.', '[']);
 }

@@ -67,7 +67,10 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
   useEffect(() => {
     if (!focusField) return;
     const root = bodyRef.current;
-    const target = root?.querySelector<HTMLElement>(`[id="root_${CSS.escape(focusField)}"], [name="${CSS.escape(focusField)}"]`);
+    // rjsf names its inputs root_<field>; custom steps use the field name.
+    const target = [...(root?.querySelectorAll<HTMLElement>('input, textarea, select, button, [tabindex]') ?? [])].find(
+      (element) => element.id === `root_${focusField}` || element.getAttribute('name') === focusField,
+    );
     target?.focus();
     setFocusField(null);
   }, [focusField]);
