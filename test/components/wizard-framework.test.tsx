@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import type { WizardStep, Workflow } from '../../src/wizard/types';
+import type { FieldErrors, WizardErrors, WizardStep, Workflow } from '../../src/wizard/types';
 import { Wizard, type WizardProps } from '../../src/wizard/Wizard';
 
 /** A step with one text field named after the step. */
@@ -87,7 +87,7 @@ describe('wizard (spec 1 §4.2, §4.3, §5)', () => {
   });
 
   it('validates the step before moving forward: field errors at the field, whole-form errors on top, the first erroneous field focused', async () => {
-    const validateStep = vi.fn(async (stepId: string) =>
+    const validateStep = vi.fn(async (stepId: string): Promise<WizardErrors> =>
       stepId === 'details' ? { details: { details: ['Name is in use.'], __all__: ['The flavor could not be checked.'] } } : {},
     );
     const { user, button } = open({ validateStep });
@@ -103,7 +103,7 @@ describe('wizard (spec 1 §4.2, §4.3, §5)', () => {
     const validateStep = vi.fn(async () => ({}));
     const { user, button } = open({
       validateStep,
-      steps: [textStep('details', 'Details', { validate: (data) => (data.details ? {} : { details: ['This field is required.'] }) }), textStep('access', 'Access')],
+      steps: [textStep('details', 'Details', { validate: (data): FieldErrors => (data.details ? {} : { details: ['This field is required.'] }) }), textStep('access', 'Access')],
     });
     await user.click(button('Next')!);
     expect(await screen.findByText('This field is required.')).toBeTruthy();
