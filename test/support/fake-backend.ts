@@ -5,7 +5,7 @@ import type { Backend } from '../../dataProviders/index';
 import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
 import { makeCatalog, makeSession } from './records';
 
-type Verb = 'getList' | 'getOne' | 'create' | 'delete' | 'supports';
+type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports';
 type Handler = (params: any) => unknown;
 
 /** What a test lets the fake data provider answer, per resource and verb. */
@@ -37,12 +37,12 @@ export function fakeDataProvider(resources: FakeResources): DataProvider {
     getList: verb('getList'),
     getOne: verb('getOne'),
     create: verb('create'),
+    update: verb('update'),
     delete: verb('delete'),
     // Service features (`{ feature }` → boolean); unarranged means "not available", as for a real provider without it.
     supports: async (resource: string, params: { feature: string }) => ({ data: Boolean(await resources[resource]?.supports?.(params)) }),
     getMany: refuse('getMany'),
     getManyReference: refuse('getManyReference'),
-    update: refuse('update'),
     updateMany: refuse('updateMany'),
     deleteMany: refuse('deleteMany'),
   } as DataProvider;
