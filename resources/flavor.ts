@@ -2,6 +2,25 @@ import schema from '../schemas/flavor.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { FlavorEntity } from '../src/generated';
 
+/**
+ * PATCH /api/nova/flavors/{id}/ takes the whole flavor (api-contract §6: Nova
+ * cannot change one, so the server recreates it): its sizes as they are, and
+ * the new access list; no project means public again. Nova lists no swap as "".
+ */
+function flavorUpdate(flavor: FlavorEntity, access: { id: string }[]): Record<string, unknown> {
+  return {
+    name: flavor.name,
+    vcpus: flavor.vcpus,
+    ram: flavor.ram,
+    disk: flavor.disk,
+    'OS-FLV-EXT-DATA:ephemeral': flavor['OS-FLV-EXT-DATA:ephemeral'] ?? 0,
+    swap: Number(flavor.swap) || 0,
+    rxtx_factor: Number(flavor.rxtx_factor) || 1,
+    is_public: access.length === 0,
+    flavor_access: access.map(({ id }) => ({ id })),
+  };
+}
+
 /** Only cloud administrators manage flavors (the panel is under Admin; Nova refuses others' writes). */
 const ADMIN: [string, string][] = [['identity', 'admin_required']];
 
@@ -43,6 +62,20 @@ export default defineResource<FlavorEntity>({
       unique: { field: 'name', message: 'The name "{name}" is already used by another flavor.' },
       success: 'Created new flavor "{name}".',
       failure: 'Unable to create flavor "{name}".',
+    },
+    {
+      id: 'access',
+      kind: 'edit',
+      label: 'Update Access',
+      form: 'accessForm',
+      submitLabel: 'Save',
+      policy: ADMIN,
+      // The list has no access lists; the form loads the flavor's.
+      reload: { meta: { get_access_list: true } },
+      prefill: (flavor) => ({ flavor_access: (flavor['access-list'] ?? []).map((id) => ({ id })) }),
+      payload: (values, flavor) => flavorUpdate(flavor!, values.flavor_access as { id: string }[]),
+      success: 'Modified access of flavor "{name}".',
+      failure: 'Unable to modify access of flavor "{name}".',
     },
     // Spec 2 §6 gives flavor delete no check of its own: it lives on an admin-only panel. The
     // same rule as the panel keeps it off the details page a member can open.

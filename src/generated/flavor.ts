@@ -164,3 +164,13 @@ export interface FlavorCreateForm {
    */
   flavor_access?: FlavorProjectRef[];
 }
+
+/**
+ * The projects that may use the flavor; none makes it public. Nova cannot change a flavor, so the server recreates it with the same id and the new access list.
+ */
+export interface FlavorAccessForm {
+  /**
+   * Select the projects where the flavors will be used. If no projects are selected, then the flavor will be available in all projects.
+   */
+  flavor_access?: FlavorProjectRef[];
+}

@@ -133,3 +133,61 @@ describe('flavor details (spec 2 §2.2, §3)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Delete Flavor' })).toBeNull();
   });
 });
+
+describe('Update Access (flavor access, spec 1 §4.9; api-contract §6)', { timeout: 20_000 }, () => {
+  it("loads the flavor's access list, lets admin change it, and sends the whole flavor with the new projects", async () => {
+    const listed = makeFlavor({ id: 'f-priv', name: 'm1.priv', ram: 512, vcpus: 2, disk: 5, swap: '', 'os-flavor-access:is_public': false });
+    const getOne = vi.fn(({ meta }) => ({ ...listed, ...(meta?.get_access_list ? { 'access-list': ['p-admin'] } : {}) }));
+    const update = vi.fn(({ data }) => ({ ...listed, ...data }));
+    const { user } = renderApp({
+      backend: signedInBackend({ admin: true, resources: { flavor: { getList: () => [listed], getOne, update } }, identity: { listMyProjects: async () => PROJECTS } }),
+      path: '/admin/flavors',
+    });
+    await screen.findByRole('link', { name: 'm1.priv' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for m1.priv' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Update Access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Access' }, { timeout: 5000 });
+    expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ id: 'f-priv', meta: { get_access_list: true } }));
+    const selected = within(dialog).getByRole('region', { name: 'Selected Projects' });
+    expect(await within(selected).findByText('admin')).toBeTruthy();
+    await user.click(await within(within(dialog).getByRole('region', { name: 'All Projects' })).findByRole('button', { name: 'Allocate demo' }));
+    await user.click(within(selected).getByRole('button', { name: 'Remove admin' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Modified access of flavor "m1.priv".');
+    expect(update).toHaveBeenCalledWith(
+      expect.objectContaining({
+        id: 'f-priv',
+        data: { name: 'm1.priv', vcpus: 2, ram: 512, disk: 5, 'OS-FLV-EXT-DATA:ephemeral': 0, swap: 0, rxtx_factor: 1, is_public: false, flavor_access: [{ id: 'p-demo' }] },
+      }),
+    );
+  });
+
+  it('makes the flavor public again when every project is removed', async () => {
+    const listed = makeFlavor({ id: 'f-one', name: 'm1.one', 'os-flavor-access:is_public': false });
+    const update = vi.fn(({ data }) => ({ ...listed, ...data }));
+    const { user } = renderApp({
+      backend: signedInBackend({
+        admin: true,
+        resources: { flavor: { getList: () => [listed], getOne: () => ({ ...listed, 'access-list': ['p-demo'] }), update } },
+        identity: { listMyProjects: async () => PROJECTS },
+      }),
+      path: '/admin/flavors',
+    });
+    await screen.findByRole('link', { name: 'm1.one' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for m1.one' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Update Access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Access' }, { timeout: 5000 });
+    const selected = within(dialog).getByRole('region', { name: 'Selected Projects' });
+    await user.click(await within(selected).findByRole('button', { name: 'Remove demo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ is_public: true, flavor_access: [] }) })));
+  });
+
+  it('is not offered to a member', async () => {
+    const flavor = makeFlavor({ id: 'f1', name: 'm1.one' });
+    renderApp({ backend: signedInBackend({ admin: false, resources: { flavor: { getOne: () => flavor } } }), path: '/ngdetails/OS::Nova::Flavor/f1' });
+    expect(await screen.findByRole('heading', { name: 'm1.one', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    await within(screen.getByRole('tabpanel')).findByText('2048 MB');
+    expect(screen.queryByRole('button', { name: 'Update Access' })).toBeNull();
+  });
+});
