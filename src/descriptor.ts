@@ -238,7 +238,15 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
   label: string;
   /**
    * The `$defs` entry of the schema the form edits; its `errorMessage`s are the
-   * validation texts.
+   * validation texts. Its properties may carry the engine's schema hints
+   * (src/forms/hints.ts): `"x-switch": { "field": "source_type" }` (shown,
+   * required and sent only while that field has a value), `"x-widget":
+   * "spinner"` (up/down, min default 0, step default 1), `"x-transferTable":
+   * { "source": "projects", "selectedTitle": "Selected Projects" }` on an array
+   * (a transfer table; `{ id }` items for object items; `maxItems` or
+   * `maxAllocation` caps it), `"x-confirms": "password"` ('Passwords do not
+   * match.'). The form itself may carry `x-steps` (a wizard's default steps)
+   * and `x-submitLabel` (the submit or finish text).
    * @example 'createForm'
    */
   form: string;
