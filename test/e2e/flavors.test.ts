@@ -49,7 +49,13 @@ describe('flavors in the browser', () => {
     expect(refused.status).toBe(403);
     await demo.context.close();
 
+    // Update Access: with demo removed and no project left, the flavor is public again (same id).
     await flavors.open(admin.page, baseUrl);
+    await flavors.updateAccess(admin.page, name, { remove: ['demo'] });
+    await row.getByText('Yes', { exact: true }).waitFor();
+    const updated = (await apiFromPage(admin.page, 'GET', `/api/nova/flavors/${encodeURIComponent(id)}/`)).body as { 'os-flavor-access:is_public': boolean };
+    expect(updated['os-flavor-access:is_public']).toBe(true);
+
     await flavors.delete(admin.page, name);
     await row.waitFor({ state: 'detached' });
     await admin.context.close();

@@ -146,6 +146,19 @@ export const flavors = {
     await dialog.waitFor({ state: 'detached' });
   },
 
+  /** Update Access from the row menu: moves projects in or out of 'Selected Projects', then saves. */
+  async updateAccess(page: Page, name: string, change: { add?: string[]; remove?: string[] }) {
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Update Access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Update Access' });
+    const selected = dialog.getByRole('region', { name: 'Selected Projects' });
+    for (const project of change.remove ?? []) await selected.getByRole('button', { name: `Remove ${project}`, exact: true }).click();
+    for (const project of change.add ?? []) await dialog.getByRole('region', { name: 'All Projects' }).getByRole('button', { name: `Allocate ${project}`, exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, `Modified access of flavor "${name}".`);
+    await dialog.waitFor({ state: 'detached' });
+  },
+
   async delete(page: Page, name: string) {
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Flavor' }).click();
