@@ -55,6 +55,12 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
  */
 export const SERVER_ONLY_SETTINGS: Record<string, unknown> = {
   CREATE_INSTANCE_FLAVOR_SORT: { key: 'ram', reverse: false },
+  /**
+   * The HTML fragment `header/` serves to the extensible header (spec 1 §2.2),
+   * Horizon's header/_header_sections.html: an operator's links or notices.
+   * Empty by default, so the header shows nothing.
+   */
+  EXTENSIBLE_HEADER_HTML: '',
 };
 
 /** Horizon's OPENSTACK_IMAGE_BACKEND image_formats codes, before Glance's schema filters them. */

@@ -10,7 +10,7 @@ interface PolicyBody {
   target?: Target;
 }
 
-/** `/api/settings/`, `/api/timezones/` and `/api/policy/` (api-contract §2). */
+/** `/api/settings/`, `/api/timezones/`, `/api/policy/` (api-contract §2) and `header/` (§12). */
 export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
   // Settings only the server reads (CREATE_INSTANCE_FLAVOR_SORT) are not served, as in Horizon.
   const served = Object.fromEntries(Object.entries(settings).filter(([key]) => !(key in SERVER_ONLY_SETTINGS)));
@@ -22,6 +22,13 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   app.get('/api/timezones/', async (_request, reply) => {
     reply.header('Cache-Control', 'private, max-age=3600');
     return { timezone_dict: timezoneOffsets(new Date()) };
+  });
+
+  // Not under /api, so the guard does not check the session: the header is for logged-in pages only.
+  app.get('/header/', async (request, reply) => {
+    if (!request.session) throw new ApiError(401, 'not logged in');
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').send(String(settings.EXTENSIBLE_HEADER_HTML ?? ''));
   });
 
   app.post<{ Body: PolicyBody }>('/api/policy/', { schema: { body: { type: 'object', required: ['rules'] } } }, async (request) => {

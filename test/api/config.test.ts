@@ -110,3 +110,17 @@ describe('unknown routes', () => {
     expect(typeof response.body).toBe('string');
   });
 });
+
+describe('header/ (the extensible header)', () => {
+  it('answers a logged-in user with the HTML fragment, empty by default', async () => {
+    const response = await demo.get('/header/');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(response.body ?? '').toBe('');
+  });
+
+  it('answers 401 without a session', async () => {
+    const response = await new ApiClient(cloud).get('/header/');
+    expect(response.status).toBe(401);
+  });
+});
