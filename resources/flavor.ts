@@ -53,11 +53,12 @@ export default defineResource<FlavorEntity>({
   ],
   actions: [
     {
+      // A two-step workflow as in Horizon: the schema's x-steps 'Flavor Information' and 'Flavor Access',
+      // finishing with its x-submitLabel 'Create Flavor'.
       id: 'create',
-      kind: 'form',
+      kind: 'wizard',
       label: 'Create Flavor',
       form: 'createForm',
-      submitLabel: 'Create Flavor',
       policy: ADMIN,
       unique: { field: 'name', message: 'The name "{name}" is already used by another flavor.' },
       success: 'Created new flavor "{name}".',

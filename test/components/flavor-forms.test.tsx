@@ -23,19 +23,40 @@ async function openCreate(resources: Record<string, (params: any) => unknown> = 
   return { ...view, dialog };
 }
 
+/** Fills the required fields of the first step. */
+function fillRequired(dialog: HTMLElement, name: string, sizes = { vcpus: '1', ram: '256', disk: '1' }) {
+  fill(dialog, 'Name', name);
+  fill(dialog, 'VCPUs', sizes.vcpus);
+  fill(dialog, 'RAM (MB)', sizes.ram);
+  fill(dialog, 'Root Disk (GB)', sizes.disk);
+}
+
+/** Next to 'Flavor Access', then the wizard's finish button 'Create Flavor'. */
+async function finish(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement) {
+  await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  await user.click(await within(dialog).findByRole('button', { name: 'Create Flavor' }));
+}
+
 function fill(dialog: HTMLElement, label: string, value: string) {
   fireEvent.change(within(dialog).getByRole(/Name|ID/.test(label) ? 'textbox' : 'spinbutton', { name: label }), { target: { value } });
 }
 
 describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () => {
-  it('offers name, ID (auto), VCPUs, RAM, root disk, ephemeral, swap, RX/TX factor and Public, submit "Create Flavor"', async () => {
-    const { dialog } = await openCreate();
+  it("is a two-step workflow: 'Flavor Information' (name, ID auto, VCPUs, RAM, disks, RX/TX factor, Public), then 'Flavor Access'", async () => {
+    const { user, dialog } = await openCreate();
+    expect(within(dialog).getByText('Flavor Information')).toBeTruthy();
+    expect(within(dialog).getByText('Flavor Access')).toBeTruthy();
     for (const label of ['Name', 'ID']) expect(within(dialog).getByRole('textbox', { name: label })).toBeTruthy();
     for (const label of ['VCPUs', 'RAM (MB)', 'Root Disk (GB)', 'Ephemeral Disk (GB)', 'Swap Disk (MB)', 'RX/TX Factor']) {
       expect(within(dialog).getByRole('spinbutton', { name: label })).toBeTruthy();
     }
     expect((within(dialog).getByRole('textbox', { name: 'ID' }) as HTMLInputElement).value).toBe('auto');
     expect((within(dialog).getByRole('checkbox', { name: 'Public' }) as HTMLInputElement).checked).toBe(true);
+    expect(within(dialog).queryByRole('button', { name: 'Create Flavor' })).toBeNull();
+    fillRequired(dialog, 'm1.x');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByRole('region', { name: 'All Projects' })).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Back' })).toBeTruthy();
     expect(within(dialog).getByRole('button', { name: 'Create Flavor' })).toBeTruthy();
   });
 
@@ -43,11 +64,8 @@ describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () 
     const create = vi.fn(({ data }) => makeFlavor({ id: 'f-new', ...data }));
     const getList = vi.fn(existing);
     const { user, dialog } = await openCreate({ create, getList });
-    fill(dialog, 'Name', 'm1.new');
-    fill(dialog, 'VCPUs', '2');
-    fill(dialog, 'RAM (MB)', '1024');
-    fill(dialog, 'Root Disk (GB)', '10');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Flavor' }));
+    fillRequired(dialog, 'm1.new', { vcpus: '2', ram: '1024', disk: '10' });
+    await finish(user, dialog);
     expect((await screen.findByRole('alert')).textContent).toContain('Created new flavor "m1.new".');
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({
@@ -60,30 +78,24 @@ describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () 
   it("limits the flavor to the projects moved to 'Selected Projects' (Flavor Access transfer table)", async () => {
     const create = vi.fn(({ data }) => makeFlavor({ id: 'f-private', ...data, 'os-flavor-access:is_public': false }));
     const { user, dialog } = await openCreate({ create });
-    const selected = within(dialog).getByRole('region', { name: 'Selected Projects' });
+    fillRequired(dialog, 'm1.private');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    const selected = await within(dialog).findByRole('region', { name: 'Selected Projects' });
     expect(within(selected).getByText('No projects selected. All projects can use the flavor.')).toBeTruthy();
     const all = within(dialog).getByRole('region', { name: 'All Projects' });
     await user.click(await within(all).findByRole('button', { name: 'Allocate demo' }));
     expect(within(selected).getByText('demo')).toBeTruthy();
-    fill(dialog, 'Name', 'm1.private');
-    fill(dialog, 'VCPUs', '1');
-    fill(dialog, 'RAM (MB)', '256');
-    fill(dialog, 'Root Disk (GB)', '1');
     await user.click(within(dialog).getByRole('button', { name: 'Create Flavor' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Created new flavor "m1.private".');
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ name: 'm1.private', flavor_access: [{ id: 'p-demo' }] }) }));
   });
 
-  it('keeps Create Flavor disabled until the required name, VCPUs, RAM and root disk are given', async () => {
-    const { dialog } = await openCreate();
-    const submit = () => within(dialog).getByRole('button', { name: 'Create Flavor' }) as HTMLButtonElement;
-    expect(submit().disabled).toBe(true);
+  it("does not move past 'Flavor Information' while name, VCPUs, RAM or root disk is missing: 'This field is required.'", async () => {
+    const { user, dialog } = await openCreate();
     fill(dialog, 'Name', 'x');
-    fill(dialog, 'VCPUs', '1');
-    fill(dialog, 'RAM (MB)', '1');
-    expect(submit().disabled).toBe(true);
-    fill(dialog, 'Root Disk (GB)', '0');
-    await waitFor(() => expect(submit().disabled).toBe(false));
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(dialog).getAllByText('This field is required.')).toHaveLength(3));
+    expect(within(dialog).queryByRole('region', { name: 'All Projects' })).toBeNull();
   });
 
   it("refuses a VCPU count below 1: 'Ensure this value is greater than or equal to 1.'", async () => {
@@ -102,11 +114,8 @@ describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () 
   it('toasts \'Unable to create flavor "<name>".\' and keeps the form open with the reason when the call fails', async () => {
     const create = vi.fn(() => Promise.reject(new HttpError('Flavor with ID x already exists.', 409, 'Flavor with ID x already exists.')));
     const { user, dialog } = await openCreate({ create });
-    fill(dialog, 'Name', 'dup');
-    fill(dialog, 'VCPUs', '1');
-    fill(dialog, 'RAM (MB)', '64');
-    fill(dialog, 'Root Disk (GB)', '0');
-    await user.click(within(dialog).getByRole('button', { name: 'Create Flavor' }));
+    fillRequired(dialog, 'dup', { vcpus: '1', ram: '64', disk: '0' });
+    await finish(user, dialog);
     expect(await within(dialog).findByText('Flavor with ID x already exists.')).toBeTruthy();
     expect((await screen.findAllByRole('alert')).some((alert) => alert.textContent?.includes('Unable to create flavor "dup".'))).toBe(true);
   });

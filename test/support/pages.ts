@@ -125,9 +125,9 @@ export const flavors = {
   row: tableRow,
 
   /**
-   * Fills Create Flavor and waits for the success toast. `projects` are moved to
-   * 'Selected Projects' in the Flavor Access transfer table, which makes the
-   * flavor private to them.
+   * Goes through the Create Flavor workflow and waits for the success toast:
+   * 'Flavor Information', then 'Flavor Access', where `projects` are moved to
+   * 'Selected Projects', which makes the flavor private to them.
    */
   async create(page: Page, flavor: { name: string; vcpus: number; ram: number; disk: number; isPublic?: boolean; projects?: string[] }) {
     await page.getByRole('button', { name: 'Create Flavor' }).click();
@@ -137,6 +137,9 @@ export const flavors = {
     await dialog.getByRole('spinbutton', { name: /^RAM \(MB\)/ }).fill(String(flavor.ram));
     await dialog.getByRole('spinbutton', { name: /^Root Disk \(GB\)/ }).fill(String(flavor.disk));
     if (flavor.isPublic === false) await dialog.getByRole('checkbox', { name: /^Public\b/ }).uncheck();
+    // Step 2 of the workflow: Flavor Access.
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('region', { name: 'All Projects' }).waitFor();
     for (const project of flavor.projects ?? []) {
       await dialog.getByRole('region', { name: 'All Projects' }).getByRole('button', { name: `Allocate ${project}`, exact: true }).click();
       await dialog.getByRole('region', { name: 'Selected Projects' }).getByText(project, { exact: true }).waitFor();
