@@ -20,7 +20,20 @@ const sized = defineResource<{ id: string; name: string }>({
   labels: { singular: 'Size', plural: 'Sizes' },
   panel: { dashboard: 'project', label: 'Sizes', path: '/project/sizes' },
   columns: [{ field: 'name' }],
-  actions: [{ id: 'create', kind: 'wizard', label: 'New Size', form: 'createForm', success: 'Created new flavor "{name}".', failure: 'Unable to create flavor "{name}".' }],
+  actions: [
+    { id: 'create', kind: 'wizard', label: 'New Size', form: 'createForm', success: 'Created new flavor "{name}".', failure: 'Unable to create flavor "{name}".' },
+    {
+      id: 'edit',
+      kind: 'wizard',
+      mode: 'edit',
+      label: 'Edit Size',
+      form: 'createForm',
+      steps: [{ title: 'Flavor Information', fields: ['name', 'vcpus', 'ram', 'disk'] }],
+      finishLabel: 'Save',
+      success: 'Updated flavor "{name}".',
+      failure: 'Unable to update flavor "{name}".',
+    },
+  ],
 });
 
 describe("wizard action ('kind: wizard', steps from the form's x-steps)", () => {
@@ -55,5 +68,20 @@ describe("wizard action ('kind: wizard', steps from the form's x-steps)", () => 
     );
     expect((await screen.findByRole('alert')).textContent).toContain('Created new flavor "m1.demo".');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("opens an edit wizard ('mode: edit') on the row, prefilled from the record, and updates it", { timeout: 20_000 }, async () => {
+    const update = vi.fn(({ data }) => ({ id: 'f1', ...data }));
+    const backend = signedInBackend({ resources: { sized: { getList: () => [{ id: 'f1', name: 'm1.old', vcpus: 2, ram: 1024, disk: 10 }], update } } });
+    const { user } = renderApp({ backend, path: '/project/sizes', descriptors: [sized] });
+    await user.click(await screen.findByRole('button', { name: 'Actions for m1.old' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Size' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Size' });
+    expect((within(dialog).getByRole('textbox', { name: /^Name/ }) as HTMLInputElement).value).toBe('m1.old');
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: /^VCPUs/ }), { target: { value: '4' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 'f1', data: expect.objectContaining({ name: 'm1.old', vcpus: 4, ram: 1024, disk: 10 }) })));
+    expect((await screen.findByRole('alert')).textContent).toContain('Updated flavor "m1.old".');
   });
 });
