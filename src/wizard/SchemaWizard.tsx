@@ -1,4 +1,4 @@
-import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import Form from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { fields, widgets } from '../forms/registry';
@@ -39,7 +39,8 @@ export interface SchemaWizardProps {
 /** Renders only the current step's fields of the one form (`formContext.stepFields`). */
 function StepFields({ properties, registry }: ObjectFieldTemplateProps) {
   const shown = (registry.formContext as { stepFields?: string[] } | undefined)?.stepFields;
-  return <Box>{properties.filter((property) => !shown || shown.includes(property.name)).map((property) => property.content)}</Box>;
+  // The spacing rjsf's own object template gives its fields, which this template replaces.
+  return <Stack spacing={2} sx={{ pt: 1 }}>{properties.filter((property) => !shown || shown.includes(property.name)).map((property) => property.content)}</Stack>;
 }
 
 /**
