@@ -6,6 +6,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, useState } from 'react';
 import type { DeleteTexts } from './messages';
+import { staticBackdropClose } from '../forms/dialog';
 
 export interface DeleteDialogProps {
   texts: DeleteTexts;
@@ -35,7 +36,7 @@ export function DeleteDialog({ texts, onConfirm, onClose }: DeleteDialogProps) {
       maxWidth="sm"
       aria-labelledby={titleId}
       aria-describedby={messageId}
-      onClose={(_event, reason) => reason !== 'backdropClick' && !deleting && onClose()}
+      onClose={staticBackdropClose(deleting, onClose)}
     >
       <DialogTitle id={titleId}>{texts.title}</DialogTitle>
       <DialogContent>

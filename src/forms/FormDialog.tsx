@@ -12,6 +12,7 @@ import { SUBMIT_FAILED_MESSAGE } from './messages';
 import { fields, widgets } from './registry';
 import { type FormData, useSchemaForm } from './useSchemaForm';
 import { WaitSpinner } from './WaitSpinner';
+import { DIALOG_WIDTH, staticBackdropClose } from './dialog';
 
 export type { FormData };
 
@@ -39,7 +40,6 @@ export interface FormDialogProps {
 }
 
 /** Bootstrap's modal widths (sm 300, md 600, lg 900 px) in MUI's breakpoints. */
-const WIDTH = { sm: 'xs', md: 'sm', lg: 'md' } as const;
 
 /**
  * A modal form built from a JSON Schema with rjsf (spec 1 §4.1, §5, §9):
@@ -70,10 +70,9 @@ export default function FormDialog({ title, schema, uiSchema, validator, size = 
     <Dialog
       open
       fullWidth
-      maxWidth={WIDTH[size]}
+      maxWidth={DIALOG_WIDTH[size]}
       aria-labelledby={titleId}
-      // Static backdrop (spec 1 §9): only Cancel, Escape or a submit close it.
-      onClose={(_event, reason) => reason !== 'backdropClick' && !submitting && onClose()}
+      onClose={staticBackdropClose(submitting, onClose)}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent dividers>

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { type ReactNode, useId } from 'react';
+import { staticBackdropClose } from './dialog';
 
 export interface SimpleModalProps {
   title?: string;
@@ -29,7 +30,7 @@ export function SimpleModal({ title, body, submitLabel = 'Submit', cancelLabel =
   const titleId = useId();
   if (!title || body === undefined || body === null || body === '') return null;
   return (
-    <Dialog open aria-labelledby={titleId} onClose={(_event, reason) => reason !== 'backdropClick' && onCancel()}>
+    <Dialog open aria-labelledby={titleId} onClose={staticBackdropClose(false, onCancel)}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>{typeof body === 'string' ? <DialogContentText>{body}</DialogContentText> : body}</DialogContent>
       <DialogActions>

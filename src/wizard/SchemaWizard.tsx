@@ -1,6 +1,7 @@
 import Stack from '@mui/material/Stack';
 import Form from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
+import type { WizardStepDescriptor } from '../descriptor';
 import { fields, widgets } from '../forms/registry';
 import { type FieldErrors, type FormData, toErrorSchema, useSchemaForm } from '../forms/useSchemaForm';
 import { STEP_COMPONENTS } from './step-components';
@@ -8,19 +9,7 @@ import type { WizardErrors, WizardStep } from './types';
 import { Wizard } from './Wizard';
 
 /** A step of a schema-driven wizard, as a descriptor or a schema's `x-steps` declares it. */
-export interface SchemaStepSpec {
-  /** Key of the step's errors; default `step<n>`. */
-  id?: string;
-  title: string;
-  /** The form fields this step shows (a slice of the wizard's form). */
-  fields?: string[];
-  /** Or a custom step (wizard/step-components.tsx) editing `field`. */
-  component?: string;
-  field?: string;
-  options?: Record<string, unknown>;
-  helpUrl?: string;
-  ready?(): boolean | Promise<boolean>;
-}
+export type SchemaStepSpec = WizardStepDescriptor;
 
 export interface SchemaWizardProps {
   title: string;

@@ -13,6 +13,7 @@ import { errorStatus, serverMessage, UNAUTHORIZED_MESSAGE } from '../../dataProv
 import { SUBMIT_FAILED_MESSAGE } from '../forms/messages';
 import { WaitSpinner } from '../forms/WaitSpinner';
 import type { FieldErrors, FormData, WizardErrors, WizardStep, Workflow } from './types';
+import { DIALOG_WIDTH, staticBackdropClose } from '../forms/dialog';
 
 /** Spec 1 §4.3: the wizard's button labels. */
 export const WIZARD_LABELS = { cancel: 'Cancel', back: 'Back', next: 'Next', finish: 'Finish', help: 'Help' } as const;
@@ -32,7 +33,6 @@ export interface WizardProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-const WIDTH = { sm: 'xs', md: 'sm', lg: 'md' } as const;
 
 /**
  * A modal wizard (spec 1 §4.2, §4.3, §5): steps whose readiness check fails
@@ -77,7 +77,7 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
 
   if (steps === null) {
     return (
-      <Dialog open fullWidth maxWidth={WIDTH[size]} aria-labelledby={titleId}>
+      <Dialog open fullWidth maxWidth={DIALOG_WIDTH[size]} aria-labelledby={titleId}>
         <DialogTitle id={titleId}>{workflow.title}</DialogTitle>
         <DialogContent>
           <WaitSpinner />
@@ -143,9 +143,9 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
     <Dialog
       open
       fullWidth
-      maxWidth={WIDTH[size]}
+      maxWidth={DIALOG_WIDTH[size]}
       aria-labelledby={titleId}
-      onClose={(_event, reason) => reason !== 'backdropClick' && !submitting && onClose()}
+      onClose={staticBackdropClose(submitting, onClose)}
     >
       <DialogTitle id={titleId}>{workflow.title}</DialogTitle>
       <DialogContent dividers ref={bodyRef}>
