@@ -1,25 +1,17 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
 import { apiFromPage, flavors, logIn, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 type Flavor = { id: string; name: string };
 
 describe('flavors in the browser', () => {
   it('lets admin create a flavor limited to project demo that demo can use but not delete, then delete it', async () => {
     const name = `e2e-flavor-${Date.now()}`;
-    const admin = await openSession(browser);
+    const admin = await openSession(browser());
     await logIn(admin.page, baseUrl, 'admin', passwords.admin);
     await flavors.open(admin.page, baseUrl);
     await flavors.create(admin.page, { name, vcpus: 2, ram: 384, disk: 3, projects: ['demo'] });
@@ -35,7 +27,7 @@ describe('flavors in the browser', () => {
 
     // demo: the flavor is in the list members get (the one Launch Instance uses) and its details open,
     // but the admin panel is not offered, no delete is offered, and the server refuses one.
-    const demo = await openSession(browser);
+    const demo = await openSession(browser());
     await logIn(demo.page, baseUrl, 'demo', passwords.demo);
     await expect.poll(async () => (await demo.page.getByRole('link', { name: 'Key Pairs' }).count()) > 0).toBe(true);
     expect(await demo.page.getByRole('link', { name: 'Flavors' }).count()).toBe(0);
@@ -62,7 +54,7 @@ describe('flavors in the browser', () => {
   });
 
   it("says the name is already used when admin types an existing flavor's name", async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'admin', passwords.admin);
     await flavors.open(page, baseUrl);
     const first = await page.locator('table tbody tr a').first().textContent();

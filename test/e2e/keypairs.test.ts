@@ -1,23 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
 import { makeSshPublicKey } from '../support/builders.js';
 import { expectToast, keyPairs, logIn, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 describe('key pairs in the browser', () => {
   it('lets demo create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     expect(new URL(page.url()).pathname).toBe('/project/key_pairs');
 
@@ -43,7 +35,7 @@ describe('key pairs in the browser', () => {
   });
 
   it("opens a key pair's details from its name, and /project/key_pairs/<name> redirects there", async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     await keyPairs.create(page, 'e2e-details');
     await keyPairs.row(page, 'e2e-details').getByRole('link', { name: 'e2e-details' }).click();
@@ -63,7 +55,7 @@ describe('key pairs in the browser', () => {
   });
 
   it("shows 'Key pair already exists.' for a taken name, and 'Unable to create the keypair.' when Nova refuses a name the form allows", async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     await keyPairs.create(page, 'e2e-taken');
 

@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
 import { expectToast, logIn, openSession, serverGroups } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 describe('server groups in the browser', () => {
   it('lets demo create a group whose name holds HTML, shows it as text, opens its overview and deletes it', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     await serverGroups.open(page, baseUrl);
 

@@ -1,22 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.js';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
 import { logIn, openSession, signOut } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useChromium();
 
 describe('login and the app shell', () => {
   it('sends a visitor who is not logged in to the login page', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await page.goto(`${baseUrl}/project/key_pairs`);
     await page.waitForURL('**/auth/login**');
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
@@ -24,7 +16,7 @@ describe('login and the app shell', () => {
   });
 
   it('shows an error for a wrong password and stays on the login page', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await page.goto(`${baseUrl}/auth/login`);
     await page.getByLabel('User Name').fill('demo');
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
@@ -35,7 +27,7 @@ describe('login and the app shell', () => {
   });
 
   it('shows the Admin section to admin and not to demo', async () => {
-    const admin = await openSession(browser);
+    const admin = await openSession(browser());
     await logIn(admin.page, baseUrl, 'admin', passwords.admin);
     const adminNav = admin.page.getByRole('navigation', { name: 'Main navigation' });
     await adminNav.getByText('Admin', { exact: true }).waitFor();
@@ -44,7 +36,7 @@ describe('login and the app shell', () => {
     await admin.page.getByRole('cell', { name: 'compute', exact: true }).first().waitFor();
     await admin.context.close();
 
-    const demo = await openSession(browser);
+    const demo = await openSession(browser());
     await logIn(demo.page, baseUrl, 'demo', passwords.demo);
     const demoNav = demo.page.getByRole('navigation', { name: 'Main navigation' });
     await demoNav.getByText('Project', { exact: true }).waitFor();
@@ -54,7 +46,7 @@ describe('login and the app shell', () => {
   });
 
   it('switches admin between its projects from the header', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'admin', passwords.admin);
     const switcher = page.getByRole('button', { name: /Project: admin/ });
     await switcher.click();
@@ -66,7 +58,7 @@ describe('login and the app shell', () => {
   });
 
   it('signs out from the user menu; the session no longer works', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     await signOut(page);
     const status = await page.evaluate(() => fetch('/api/keystone/user-session/', { headers: { 'X-Requested-With': 'XMLHttpRequest' } }).then((r) => r.status));
@@ -75,7 +67,7 @@ describe('login and the app shell', () => {
   });
 
   it('collapses the sidebar behind a toggle on a small screen', async () => {
-    const { page, context } = await openSession(browser);
+    const { page, context } = await openSession(browser());
     await page.setViewportSize({ width: 480, height: 800 });
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
