@@ -82,7 +82,16 @@ export function useResourceRecord(descriptor: AnyResourceDescriptor | undefined,
 
 export function useInvalidateResource() {
   const queryClient = useQueryClient();
-  return (descriptor: AnyResourceDescriptor) => queryClient.invalidateQueries({ queryKey: resourceKey(descriptor.name) });
+  /**
+   * Refetches the resource's lists and records, except the records named in `gone` (just
+   * deleted): refetching those would only 404 and send a details page to not_found while it
+   * is leaving for the list.
+   */
+  return (descriptor: AnyResourceDescriptor, gone: string[] = []) =>
+    queryClient.invalidateQueries({
+      queryKey: resourceKey(descriptor.name),
+      predicate: ({ queryKey }) => !(queryKey[2] === 'one' && gone.includes(String(queryKey[3]))),
+    });
 }
 
 /** A failed load toasts the resource's message, unless a 401/403 toast already explained it. */

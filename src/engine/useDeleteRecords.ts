@@ -31,7 +31,7 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const name = (record: ResourceRecord) => nameOf(descriptor, record);
     if (deleted.length) toasts.success(deleteTexts(descriptor.labels, deleted.map(name)).success);
     if (failed.length) toasts.error(deleteTexts(descriptor.labels, failed.map(name)).error);
-    await invalidate(descriptor);
+    await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };
   };
 }
