@@ -60,7 +60,10 @@ export default defineResource<FlavorEntity>({
       label: 'Create Flavor',
       form: 'createForm',
       policy: ADMIN,
-      unique: { field: 'name', message: 'The name "{name}" is already used by another flavor.' },
+      unique: [
+        { field: 'name', message: 'The name "{name}" is already used by another flavor.' },
+        { field: 'id', message: 'The ID "{id}" is already used by another flavor.' },
+      ],
       success: 'Created new flavor "{name}".',
       failure: 'Unable to create flavor "{name}".',
     },

@@ -260,11 +260,13 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   uiSchema?: Record<string, unknown>;
   /**
-   * Rejects a value already used by a listed record, checked in the browser
-   * (spec 1 §5, unique validator).
+   * Rejects a value already used by a record (spec 1 §5, unique validator):
+   * checked in the browser against the listed records as the user types and,
+   * in a wizard, on the server when moving past the step that holds the field
+   * (spec 1 §4.2), so a record created meanwhile elsewhere is caught too.
    * @example { field: 'name', message: 'Key pair already exists.' }
    */
-  unique?: { field: string; message: string };
+  unique?: UniqueRule | UniqueRule[];
   /**
    * Success toast; `{field}` is replaced by the submitted or returned value.
    * @example 'Key pair {name} was successfully created.'
@@ -286,6 +288,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example (values) => ({ ...values, is_public: (values.flavor_access as unknown[]).length === 0 })
    */
   payload?(values: Record<string, unknown>, record?: T): Record<string, unknown>;
+}
+
+/** A field whose value no other record may have; `{field}` in the message names the value. */
+export interface UniqueRule {
+  field: string;
+  message: string;
 }
 
 /**

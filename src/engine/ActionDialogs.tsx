@@ -1,6 +1,8 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
 import { supportsFeature } from '../../dataProviders/resource-provider';
-import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
+import type { DataProvider } from 'ra-core';
+import type { AnyResourceDescriptor, ResourceRecord, UniqueRule } from '../descriptor';
+import type { FieldErrors } from '../forms/useSchemaForm';
 import { useToastStore } from '../toasts/context';
 import type { ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
 import { useBackend } from './context';
@@ -68,6 +70,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
             finishLabel={action.finishLabel ?? hints['x-submitLabel']}
             initialData={initialData}
             liveErrors={liveErrors}
+            validateStep={serverUniqueCheck(descriptor, action, dataProvider)}
             // The wizard closes itself once submit resolves.
             submit={(formData) => runForm(action, formData, record)}
             onClose={close}
@@ -125,14 +128,51 @@ function pickFields(record: ResourceRecord, fields: string[]): Record<string, un
   return Object.fromEntries(fields.filter((field) => record[field] !== undefined && record[field] !== null).map((field) => [field, record[field]]));
 }
 
-/** Spec 1 §5 unique validator: the value must not be one a listed record already has. */
-function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
+function uniqueRules(action: ModalAction): UniqueRule[] {
   const unique = action.kind === 'edit' ? undefined : action.unique;
-  if (!unique) return undefined;
-  const taken = new Set(existing.map((record) => record[unique.field]));
-  return (formData: Record<string, unknown>) => {
-    const value = formData[unique.field];
-    // The message may name the value: 'The name "{name}" is already used by another flavor.'
-    return value !== undefined && taken.has(value) ? { [unique.field]: [formatMessage(unique.message, formData)] } : {};
+  return unique === undefined ? [] : [unique].flat();
+}
+
+/** The rule's error when `taken` holds the form's value; the message may name it ('The name "{name}" is already used by another flavor.'). */
+function uniqueErrors(rules: UniqueRule[], formData: Record<string, unknown>, taken: (rule: UniqueRule, value: unknown) => boolean): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const rule of rules) {
+    const value = formData[rule.field];
+    if (value !== undefined && value !== '' && taken(rule, value)) errors[rule.field] = [formatMessage(rule.message, formData)];
+  }
+  return errors;
+}
+
+/** Spec 1 §5 unique validator, as the user types: the value must not be one a listed record already has. */
+function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
+  const rules = uniqueRules(action);
+  if (rules.length === 0) return undefined;
+  const taken = new Map(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.field]))]));
+  return (formData: Record<string, unknown>) => uniqueErrors(rules, formData, (rule, value) => taken.get(rule.field)!.has(value));
+}
+
+/**
+ * Spec 1 §4.2: moving forward validates the step on the server. The unique
+ * rules of the step's fields are checked against the server's records as
+ * they are now (`getList` filtered by the value), not the list shown.
+ */
+function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalAction, dataProvider: DataProvider) {
+  const rules = uniqueRules(action);
+  if (rules.length === 0) return undefined;
+  return async (stepFields: string[], formData: Record<string, unknown>): Promise<FieldErrors> => {
+    const stepRules = rules.filter((rule) => stepFields.includes(rule.field) && formData[rule.field] !== undefined && formData[rule.field] !== '');
+    const found = await Promise.all(
+      stepRules.map(async (rule) => {
+        const { data } = await dataProvider.getList(descriptor.name, {
+          filter: { [rule.field]: formData[rule.field] },
+          pagination: { page: 1, perPage: 1000 },
+          sort: { field: rule.field, order: 'ASC' },
+        });
+        // A server's own filter may match loosely (Nova's name filter is a pattern): only an equal value counts.
+        return [rule.field, data.some((record) => record[rule.field] === formData[rule.field])] as const;
+      }),
+    );
+    const taken = new Map(found);
+    return uniqueErrors(stepRules, formData, (rule) => taken.get(rule.field) === true);
   };
 }

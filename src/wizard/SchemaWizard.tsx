@@ -21,7 +21,8 @@ export interface SchemaWizardProps {
   initialData?: FormData;
   liveErrors?(formData: FormData): Record<string, string[]>;
   submit?(data: FormData): Promise<void>;
-  validateStep?(stepId: string, data: FormData): Promise<WizardErrors>;
+  /** Server-side checks of a step's fields before moving forward (spec 1 §4.2): field → messages. */
+  validateStep?(stepFields: string[], data: FormData): Promise<FieldErrors>;
   onClose(): void;
 }
 
@@ -79,10 +80,13 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
   }
 
   // Rebuilt on each render so the bodies and checks see the current values; the wizard keys steps by id.
+  const fieldsOfStep = new Map<string, string[]>();
   const wizardSteps: WizardStep[] = steps.map((spec, index) => {
     const stepFields = spec.fields ?? (spec.field ? [spec.field] : []);
+    const id = spec.id ?? `step${index + 1}`;
+    fieldsOfStep.set(id, stepFields);
     return {
-      id: spec.id ?? `step${index + 1}`,
+      id,
       title: spec.title,
       helpUrl: spec.helpUrl,
       ready: spec.ready,
@@ -98,7 +102,7 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
     <Wizard
       workflow={{ title, steps: wizardSteps, finishLabel }}
       submit={submit && (() => submit(form.dataToSend()))}
-      validateStep={validateStep && ((stepId) => validateStep(stepId, form.dataToSend()))}
+      validateStep={validateStep && (async (stepId): Promise<WizardErrors> => ({ [stepId]: await validateStep(fieldsOfStep.get(stepId) ?? [], form.dataToSend()) }))}
       onClose={onClose}
     />
   );

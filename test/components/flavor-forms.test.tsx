@@ -111,6 +111,21 @@ describe('Create Flavor (spec 2 §3, §8; spec 1 §5)', { timeout: 20_000 }, () 
     expect(await within(dialog).findByText('The name "taken" is already used by another flavor.')).toBeTruthy();
   });
 
+  it("checks the name and ID on the server when moving past 'Flavor Information' (spec 1 §4.2), catching a flavor created meanwhile", async () => {
+    const createdMeanwhile = makeFlavor({ id: 'f-race', name: 'raced' });
+    // The list shown predates the other flavor; the server's answer now has it.
+    const getList = vi.fn(({ filter }: { filter?: Record<string, unknown> }) => (filter?.name || filter?.id ? [...existing(), createdMeanwhile] : existing()));
+    const { user, dialog } = await openCreate({ getList });
+    fillRequired(dialog, 'raced');
+    fill(dialog, 'ID', 'f-race');
+    expect(within(dialog).queryByText('The name "raced" is already used by another flavor.')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(await within(dialog).findByText('The name "raced" is already used by another flavor.')).toBeTruthy();
+    expect(within(dialog).getByText('The ID "f-race" is already used by another flavor.')).toBeTruthy();
+    expect(within(dialog).queryByRole('region', { name: 'All Projects' })).toBeNull();
+    expect(getList).toHaveBeenCalledWith(expect.objectContaining({ filter: { name: 'raced' } }));
+  });
+
   it('toasts \'Unable to create flavor "<name>".\' and keeps the form open with the reason when the call fails', async () => {
     const create = vi.fn(() => Promise.reject(new HttpError('Flavor with ID x already exists.', 409, 'Flavor with ID x already exists.')));
     const { user, dialog } = await openCreate({ create });
