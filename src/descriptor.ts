@@ -117,6 +117,12 @@ export interface FacetDescriptor<T> {
   /** Usable once: it leaves the facet menu while a term uses it. Default false. */
   singleton?: boolean;
   /**
+   * Its term is remembered for the panel during the browser tab's session
+   * (leaving for a detail page and coming back keeps it); clear still
+   * removes it. Default false.
+   */
+  persistent?: boolean;
+  /**
    * Fixed choices; without them the user types a value (matched as a
    * case-insensitive substring on the client). With them the match is exact.
    * @example [{ key: 'ssh', label: 'SSH Key' }]

@@ -5,7 +5,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
-import { filterRows, serverParams, type SearchTerm } from '../search/facets';
+import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
 import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
 import { currentPageSize } from '../table/page-size';
@@ -33,7 +33,8 @@ const NO_FACETS: never[] = [];
  */
 export default function ResourceListPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
   const facets = descriptor.facets ?? NO_FACETS;
-  const [terms, setTerms] = useState<SearchTerm[]>([]);
+  const panelKey = descriptor.panel?.path ?? descriptor.name;
+  const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
   const filterJson = JSON.stringify(serverParams(terms, facets));
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
@@ -106,6 +107,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
 
   function search(next: SearchTerm[]) {
     setTerms(next);
+    persistedTerms.save(panelKey, facets, next);
     setMarkers([]); // a new search starts from the first page
   }
 

@@ -12,16 +12,59 @@ export interface SearchTerm {
 export const QUICK_SEARCH_DELAY = 300;
 
 /**
- * The facets still offered in the menu: a singleton facet leaves it once a
- * term uses it (spec 1 §4.6).
+ * The facets still offered in the menu (spec 1 §4.6, as Horizon's search
+ * service does it): a singleton facet leaves it once a term uses it; a facet
+ * with options offers only the options not chosen yet, and leaves the menu
+ * when all are chosen.
  *
  * @example
  * availableFacets([{ name: 'name', label: 'Name', singleton: true }], [{ facet: 'name', value: 'a' }]); // []
  */
 export function availableFacets(facets: readonly Facet[], terms: readonly SearchTerm[]): Facet[] {
   const used = new Set(terms.map((term) => term.facet));
-  return facets.filter((facet) => !(facet.singleton && used.has(facet.name)));
+  return facets
+    .filter((facet) => !(facet.singleton && used.has(facet.name)))
+    .map((facet) => {
+      if (!facet.options) return facet;
+      const chosen = new Set(terms.filter((term) => term.facet === facet.name).map((term) => term.value));
+      return chosen.size === 0 ? facet : { ...facet, options: facet.options.filter((option) => !chosen.has(option.key)) };
+    })
+    .filter((facet) => !facet.options || facet.options.length > 0);
 }
+
+/**
+ * The terms of a panel's persistent facets are remembered for the browser
+ * tab's session, so a search by a persistent facet (the images' name, say)
+ * is still there after opening a detail page and coming back. Other terms
+ * start empty each visit, as Horizon's do.
+ */
+export const persistedTerms = {
+  load(panelKey: string, facets: readonly Facet[]): SearchTerm[] {
+    const persistent = new Set(facets.filter((facet) => facet.persistent).map((facet) => facet.name));
+    if (persistent.size === 0) return [];
+    try {
+      const stored = JSON.parse(sessionStorage.getItem(storageKey(panelKey)) ?? '[]') as unknown;
+      return Array.isArray(stored)
+        ? stored.filter((term): term is SearchTerm => typeof term?.value === 'string' && typeof term?.facet === 'string' && persistent.has(term.facet))
+        : [];
+    } catch {
+      return []; // unreadable storage: start empty
+    }
+  },
+  save(panelKey: string, facets: readonly Facet[], terms: readonly SearchTerm[]): void {
+    const persistent = new Set(facets.filter((facet) => facet.persistent).map((facet) => facet.name));
+    if (persistent.size === 0) return;
+    const kept = terms.filter((term) => term.facet && persistent.has(term.facet));
+    try {
+      if (kept.length === 0) sessionStorage.removeItem(storageKey(panelKey));
+      else sessionStorage.setItem(storageKey(panelKey), JSON.stringify(kept));
+    } catch {
+      // storage full or refused: the search still works, it is just not remembered
+    }
+  },
+};
+
+const storageKey = (panelKey: string) => `search:${panelKey}`;
 
 /** What typing `text` in the search box means (spec 1 §4.6). */
 export type TypedInput = { kind: 'ignore' } | { kind: 'menu' } | { kind: 'term'; term: SearchTerm };

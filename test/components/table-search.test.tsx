@@ -10,14 +10,14 @@ import '../../src/engine/ResourceListPage';
 
 const KEYS = [makeKeypair({ name: 'web-ssh', type: 'ssh' }), makeKeypair({ name: 'db-cert', type: 'x509' }), makeKeypair({ name: 'web-cert', type: 'x509' })];
 
-async function openList(descriptor: AnyResourceDescriptor = keypair, getList: (params: any) => unknown = () => KEYS) {
+async function openList(descriptor: AnyResourceDescriptor = keypair, getList: (params: any) => unknown = () => KEYS, shownRow = 'db-cert') {
   const view = renderApp({
     backend: signedInBackend({ resources: { keypair: { getList } } }),
     path: '/project/key_pairs',
     descriptors: [descriptor],
   });
   const table = await screen.findByRole('table', { name: 'Key Pairs' });
-  await within(table).findByRole('link', { name: 'db-cert' });
+  await within(table).findByRole('link', { name: shownRow });
   const names = () => within(table).queryAllByRole('link').map((link) => link.textContent);
   return { ...view, table, names, search: screen.getByRole('textbox', { name: 'Search' }) };
 }
@@ -75,6 +75,33 @@ describe('search bar with facets (spec 1 §4.6)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear search' }));
     expect(screen.queryByLabelText(/^Remove /)).toBeNull();
     expect(names()).toEqual(['db-cert', 'web-cert', 'web-ssh']);
+  });
+
+  it("remembers a persistent facet's term when the panel is left and opened again; other terms start empty", async () => {
+    const withPersistentName: AnyResourceDescriptor = { ...keypair, facets: keypair.facets!.map((facet) => (facet.name === 'name' ? { ...facet, persistent: true } : facet)) };
+    const first = await openList(withPersistentName);
+    await first.user.type(first.search, 'Name: web{Enter}');
+    await first.user.type(first.search, 'Type: X509 Certificate{Enter}');
+    expect(first.names()).toEqual(['web-cert']);
+    first.unmount();
+
+    const again = await openList(withPersistentName, undefined, 'web-cert');
+    expect(screen.getByLabelText('Remove Name: web')).toBeTruthy();
+    expect(screen.queryByLabelText('Remove Type: X509 Certificate')).toBeNull();
+    expect(again.names()).toEqual(['web-cert', 'web-ssh']);
+    await again.user.click(screen.getByRole('button', { name: 'Clear search' }));
+    again.unmount();
+
+    await openList(withPersistentName);
+    expect(screen.queryByLabelText(/^Remove /)).toBeNull();
+  });
+
+  it('does not remember terms of facets that are not persistent', async () => {
+    const first = await openList();
+    await first.user.type(first.search, 'Name: web{Enter}');
+    first.unmount();
+    await openList();
+    expect(screen.queryByLabelText(/^Remove /)).toBeNull();
   });
 
   it('sends isServer facets to the server as request params', async () => {

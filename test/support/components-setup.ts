@@ -18,6 +18,7 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  sessionStorage.clear(); // remembered searches (persistent facets) must not leak between tests
   if (errors.length > 0) {
     const first = errors[0].map((part) => (part instanceof Error ? part.stack : String(part))).join(' ');
     throw new Error(`console.error was called ${errors.length} time(s); first: ${first}`);

@@ -19,6 +19,14 @@ describe('search facets (spec 1 §4.6)', () => {
     expect(availableFacets(facets, [{ facet: 'name', value: 'a' }, { facet: 'type', value: 'ssh' }]).map((facet) => facet.name)).toEqual(['type', 'status']);
   });
 
+  it("offers only the options not chosen yet, and drops a facet whose options are all chosen (Horizon's search service)", () => {
+    const typeOptions = (terms: { facet: string; value: string }[]) => availableFacets(facets, terms).find((facet) => facet.name === 'type')?.options?.map((option) => option.key);
+    expect(typeOptions([])).toEqual(['ssh', 'x509']);
+    expect(typeOptions([{ facet: 'type', value: 'ssh' }])).toEqual(['x509']);
+    expect(availableFacets(facets, [{ facet: 'type', value: 'ssh' }, { facet: 'type', value: 'x509' }]).map((facet) => facet.name)).toEqual(['name', 'status']);
+    expect(facets[1].options).toHaveLength(2); // the descriptor's own list is left alone
+  });
+
   it('opens the menu on a single space and ignores empty input', () => {
     expect(interpretInput(' ', facets)).toEqual({ kind: 'menu' });
     expect(interpretInput('', facets)).toEqual({ kind: 'ignore' });
