@@ -15,8 +15,9 @@ import { fieldTitle } from '../schema/fields';
 import { useActionDialogs } from './ActionDialogs';
 import { DetailItemsTable } from './DetailItemsTable';
 import { FieldText } from './FieldText';
-import { appliesTo, useAllowedActions } from './actions';
+import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from './actions';
 import { useRegistry } from './context';
+import { RowActionsMenu } from '../table/RowActionsMenu';
 import { deleteTexts } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
@@ -84,6 +85,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
         </Breadcrumbs>
       )}
       <PageHeading title={name}>
+        {data && <RecordEditActions name={name} actions={rowFormsFor(actions, data)} open={(action) => dialogs.openEdit(action, data)} />}
         {data && appliesTo(actions.rowDelete, data) && (
           <Button
             variant="outlined"
@@ -114,6 +116,24 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
       </Paper>
       {dialogs.dialogs}
     </section>
+  );
+}
+
+/**
+ * The record's edit actions, as on its row menu: the first as a button, the
+ * others in the actions menu beside it (Horizon's details pages put one
+ * action up front and the rest in a drop-down).
+ */
+function RecordEditActions({ name, actions, open }: { name: string; actions: RowFormAction[]; open(action: RowFormAction): void }) {
+  const [first, ...rest] = actions;
+  if (!first) return null;
+  return (
+    <>
+      <Button variant="outlined" onClick={() => open(first)}>
+        {first.label}
+      </Button>
+      <RowActionsMenu name={name} actions={rest.map((action) => ({ label: action.label, onSelect: () => open(action) }))} />
+    </>
   );
 }
 

@@ -207,6 +207,25 @@ describe('Update Access (flavor access, spec 1 §4.9; api-contract §6)', { time
     await waitFor(() => expect(update).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ is_public: true, flavor_access: [] }) })));
   });
 
+  it("is offered on the flavor's details page too, and the page shows the record as updated", async () => {
+    let flavor = makeFlavor({ id: 'f-d', name: 'm1.detail', 'os-flavor-access:is_public': true });
+    const getOne = vi.fn(({ meta }) => ({ ...flavor, ...(meta?.get_access_list ? { 'access-list': [] } : {}) }));
+    const update = vi.fn(({ data }) => (flavor = { ...flavor, 'os-flavor-access:is_public': data.is_public }));
+    const { user } = renderApp({
+      backend: signedInBackend({ admin: true, resources: { flavor: { getOne, update } }, identity: { listMyProjects: async () => PROJECTS } }),
+      path: '/ngdetails/OS::Nova::Flavor/f-d',
+    });
+    const panel = async () => within(await screen.findByRole('tabpanel', {}, { timeout: 5000 }));
+    expect(await (await panel()).findByText('Yes')).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Update Access' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Access' }, { timeout: 5000 });
+    await user.click(await within(within(dialog).getByRole('region', { name: 'All Projects' })).findByRole('button', { name: 'Allocate demo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Modified access of flavor "m1.detail".');
+    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 'f-d', data: expect.objectContaining({ is_public: false, flavor_access: [{ id: 'p-demo' }] }) }));
+    expect(await (await panel()).findByText('No')).toBeTruthy();
+  });
+
   it('is not offered to a member', async () => {
     const flavor = makeFlavor({ id: 'f1', name: 'm1.one' });
     renderApp({ backend: signedInBackend({ admin: false, resources: { flavor: { getOne: () => flavor } } }), path: '/ngdetails/OS::Nova::Flavor/f1' });
