@@ -15,6 +15,8 @@ export default defineConfig({
           include: ['test/components/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/components-setup.ts'],
+          // A form test renders the app, MUI and rjsf in jsdom: seconds on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
       { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
