@@ -144,7 +144,7 @@ function openTab<T>(tabs: DetailTab<T>[], fromUrl: string | null, remembered: st
 
 function DetailFields({ descriptor, tab, record }: { descriptor: AnyResourceDescriptor; tab: DetailTab<ResourceRecord>; record: ResourceRecord }) {
   return (
-    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, 180px) 1fr' }, columnGap: 3, rowGap: 1.5 }}>
+    <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: { xs: '1fr', sm: 'minmax(120px, 180px) 1fr' }, alignItems: 'baseline', columnGap: 3, rowGap: 1.5 }}>
       {tab.fields.map((field) => {
         const code = tab.code?.includes(field);
         return (
