@@ -35,7 +35,10 @@ export interface Project {
 export interface IdentityApi {
   getUserSession(options?: { silent?: boolean }): Promise<UserSession>;
   getServiceCatalog(): Promise<CatalogEntry[]>;
-  listMyProjects(): Promise<Project[]>;
+  /** The projects `userId` (the session's user) may switch to: the list cached at login. */
+  listMyProjects(userId: string): Promise<Project[]>;
+  /** Every project of the session's domain (Keystone lets admins only list them). */
+  listProjects(): Promise<Project[]>;
 }
 
 /**
@@ -57,7 +60,8 @@ export function createIdentityApi(http: HttpClient): IdentityApi {
   return {
     getUserSession: (options) => http.get<UserSession>('/api/keystone/user-session/', { silent: options?.silent }),
     getServiceCatalog: () => http.get<CatalogEntry[]>('/api/keystone/svc-catalog/'),
-    listMyProjects: async () => (await http.get<{ items: Project[] }>('/api/keystone/projects/')).items,
+    listMyProjects: async (userId) => (await http.get<{ items: Project[] }>(`/api/keystone/projects/?user_id=${encodeURIComponent(userId)}`)).items,
+    listProjects: async () => (await http.get<{ items: Project[] }>('/api/keystone/projects/')).items,
   };
 }
 

@@ -38,6 +38,10 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     'identity:create_role': 'rule:admin_required',
     'identity:update_role': 'rule:admin_required',
     'identity:delete_role': 'rule:admin_required',
+    'identity:create_grant': 'rule:admin_required',
+    'identity:revoke_grant': 'rule:admin_required',
+    'identity:list_grants': 'rule:admin_required',
+    'identity:list_role_assignments': 'rule:admin_required',
     'identity:list_services': 'rule:admin_required',
   },
   compute: {

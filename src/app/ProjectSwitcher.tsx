@@ -18,7 +18,7 @@ export function ProjectSwitcher({ session }: { session: UserSession }) {
   const { identity } = useBackend();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const { switchProject } = useSessionActions();
-  const projects = useQuery({ queryKey: MY_PROJECTS_KEY, queryFn: () => identity.listMyProjects(), enabled: Boolean(anchor), staleTime: 60_000 });
+  const projects = useQuery({ queryKey: MY_PROJECTS_KEY, queryFn: () => identity.listMyProjects(session.id), enabled: Boolean(anchor), staleTime: 60_000 });
   const current = session.project_name ?? 'No project';
 
   return (

@@ -10,8 +10,8 @@ import type { TransferItem } from '../transfer/model';
 export type OptionSource = (backend: Backend) => Promise<TransferItem[]>;
 
 export const OPTION_SOURCES: Record<string, OptionSource> = {
-  /** Keystone projects the session can see (flavor access, spec 2 §2.3). */
-  projects: async (backend) => (await backend.identity.listMyProjects()).map((project) => ({ id: project.id, label: project.name })),
+  /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
+  projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
 };
 
 /**

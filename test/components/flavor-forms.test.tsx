@@ -14,7 +14,7 @@ const PROJECTS = [
 
 async function openCreate(resources: Record<string, (params: any) => unknown> = {}) {
   const view = renderApp({
-    backend: signedInBackend({ admin: true, resources: { flavor: { getList: existing, ...resources } }, identity: { listMyProjects: async () => PROJECTS } }),
+    backend: signedInBackend({ admin: true, resources: { flavor: { getList: existing, ...resources } }, identity: { listProjects: async () => PROJECTS } }),
     path: '/admin/flavors',
   });
   await screen.findByRole('link', { name: 'taken' }, { timeout: 5000 });
@@ -164,7 +164,7 @@ describe('Update Access (flavor access, spec 1 §4.9; api-contract §6)', { time
     const getOne = vi.fn(({ meta }) => ({ ...listed, ...(meta?.get_access_list ? { 'access-list': ['p-admin'] } : {}) }));
     const update = vi.fn(({ data }) => ({ ...listed, ...data }));
     const { user } = renderApp({
-      backend: signedInBackend({ admin: true, resources: { flavor: { getList: () => [listed], getOne, update } }, identity: { listMyProjects: async () => PROJECTS } }),
+      backend: signedInBackend({ admin: true, resources: { flavor: { getList: () => [listed], getOne, update } }, identity: { listProjects: async () => PROJECTS } }),
       path: '/admin/flavors',
     });
     await screen.findByRole('link', { name: 'm1.priv' }, { timeout: 5000 });
@@ -193,7 +193,7 @@ describe('Update Access (flavor access, spec 1 §4.9; api-contract §6)', { time
       backend: signedInBackend({
         admin: true,
         resources: { flavor: { getList: () => [listed], getOne: () => ({ ...listed, 'access-list': ['p-demo'] }), update } },
-        identity: { listMyProjects: async () => PROJECTS },
+        identity: { listProjects: async () => PROJECTS },
       }),
       path: '/admin/flavors',
     });

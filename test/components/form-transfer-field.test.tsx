@@ -28,14 +28,14 @@ const SCHEMA = {
 } as TestSchema;
 
 function open() {
-  const listMyProjects = vi.fn(async () => [
+  const listProjects = vi.fn(async () => [
     { id: 'p-admin', name: 'admin' },
     { id: 'p-demo', name: 'demo' },
   ]);
   const onSubmit = vi.fn(async () => undefined);
   const user = userEvent.setup();
   render(
-    <BackendContext.Provider value={fakeBackend({ identity: { listMyProjects } })}>
+    <BackendContext.Provider value={fakeBackend({ identity: { listProjects } })}>
       <FormDialog title="Create Flavor" schema={SCHEMA} validator={runtimeValidator()} onSubmit={onSubmit} onClose={() => undefined} />
     </BackendContext.Provider>,
   );

@@ -90,6 +90,6 @@ function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, u
     catalog: makeCatalog([...new Set(['identity', ...resources.map((each) => each.serviceType)])]),
     resources: { [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) } },
     // Transfer-table fields ('x-transferTable': { source: 'projects' }) list the projects.
-    identity: { listMyProjects: async () => [] },
+    identity: { listMyProjects: async () => [], listProjects: async () => [] },
   });
 }

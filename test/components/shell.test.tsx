@@ -66,18 +66,22 @@ describe('header', () => {
     expect(currentPath(router)).toBe('/auth/login');
   });
 
-  it("lists the user's projects and switches with POST /api/auth/switch/", async () => {
+  it("lists the user's own projects, asked for by the session's user id, and switches with POST /api/auth/switch/", async () => {
     const projects = [
       { id: 'p-demo', name: 'demo' },
       { id: 'p-admin', name: 'admin' },
     ];
     const switchProject = vi.fn(async (id: string) => makeSession({ project_id: id, project_name: 'admin' }));
-    const backend = signedInBackend({ resources: noKeypairs, identity: { listMyProjects: async () => projects } });
+    const listMyProjects = vi.fn(async () => projects);
+    const listProjects = vi.fn(async () => [...projects, { id: 'p-other', name: 'someone-elses' }]);
+    const backend = signedInBackend({ resources: noKeypairs, identity: { listMyProjects, listProjects } });
     Object.assign(backend.auth, { switchProject });
     const { user } = renderApp({ backend, path: '/project/key_pairs' });
     await user.click(await screen.findByRole('button', { name: 'Project: demo' }));
     const items = await screen.findAllByRole('menuitem');
     expect(items.map((item) => item.textContent)).toEqual(['admin', 'demo']);
+    expect(listMyProjects).toHaveBeenCalledWith(makeSession().id);
+    expect(listProjects).not.toHaveBeenCalled();
     await user.click(screen.getByRole('menuitem', { name: 'admin' }));
     expect(await screen.findByRole('button', { name: 'Project: admin' })).toBeTruthy();
     expect(switchProject).toHaveBeenCalledWith('p-admin');

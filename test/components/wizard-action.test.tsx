@@ -41,7 +41,7 @@ describe("wizard action ('kind: wizard', steps from the form's x-steps)", () => 
     const create = vi.fn(({ data }) => ({ id: 'f1', ...data }));
     const backend = signedInBackend({
       resources: { sized: { getList: () => [], create } },
-      identity: { listMyProjects: async () => [{ id: 'p-demo', name: 'demo' }] },
+      identity: { listProjects: async () => [{ id: 'p-demo', name: 'demo' }] },
     });
     const { user } = renderApp({ backend, path: '/project/sizes', descriptors: [sized] });
     await user.click(await screen.findByRole('button', { name: 'New Size' }));

@@ -85,3 +85,35 @@ export const identityMigrations: Migration[] = [
     `,
   },
 ];
+
+/** Keystone administration: user and project attributes, domain-specific roles, groups and group grants. */
+identityMigrations.push({
+  id: '0002_identity_admin',
+  sql: `
+    ALTER TABLE users ADD COLUMN email TEXT;
+    ALTER TABLE users ADD COLUMN description TEXT;
+    ALTER TABLE users ADD COLUMN password_expires_at INTEGER;
+    ALTER TABLE projects ADD COLUMN tags TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE roles ADD COLUMN domain_id TEXT REFERENCES domains(id) ON DELETE CASCADE;
+    CREATE TABLE groups (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      domain_id TEXT NOT NULL REFERENCES domains(id) ON DELETE CASCADE,
+      description TEXT NOT NULL DEFAULT '',
+      UNIQUE (domain_id, name)
+    );
+    CREATE TABLE group_members (
+      group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      PRIMARY KEY (group_id, user_id)
+    );
+    CREATE TABLE group_assignments (
+      group_id TEXT NOT NULL REFERENCES groups(id) ON DELETE CASCADE,
+      target_type TEXT NOT NULL CHECK (target_type IN ('project', 'domain')),
+      target_id TEXT NOT NULL,
+      role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+      PRIMARY KEY (group_id, target_type, target_id, role_id)
+    );
+    CREATE INDEX group_assignments_target ON group_assignments (target_type, target_id);
+  `,
+});

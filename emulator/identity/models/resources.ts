@@ -1,4 +1,4 @@
-import { NotFound } from '../../core/errors.js';
+import { Conflict, Forbidden, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
 
@@ -17,6 +17,7 @@ export interface Project {
   domainId: string;
   description: string;
   enabled: boolean;
+  tags: string[];
 }
 
 interface DomainRow {
@@ -32,6 +33,7 @@ interface ProjectRow {
   domain_id: string;
   description: string;
   enabled: number;
+  tags: string;
 }
 
 const toDomain = (row: DomainRow): Domain => ({ id: row.id, name: row.name, description: row.description, enabled: row.enabled === 1 });
@@ -41,6 +43,7 @@ const toProject = (row: ProjectRow): Project => ({
   domainId: row.domain_id,
   description: row.description,
   enabled: row.enabled === 1,
+  tags: JSON.parse(row.tags) as string[],
 });
 
 export function findDomain(db: Db, id: string): Domain | null {
@@ -68,7 +71,10 @@ export function listDomains(db: Db, filters: { name?: string; enabled?: boolean 
 
 export function createDomain(db: Db, input: { id?: string; name: string; description?: string; enabled?: boolean }): Domain {
   const domain: Domain = { id: input.id ?? newKeystoneId(), name: input.name, description: input.description ?? '', enabled: input.enabled ?? true };
-  db.tx(() => db.run('INSERT INTO domains (id, name, description, enabled) VALUES (?, ?, ?, ?)', domain.id, domain.name, domain.description, domain.enabled ? 1 : 0));
+  db.tx(() => {
+    if (findDomainByName(db, domain.name)) throw new Conflict(`Conflict occurred attempting to store domain - Duplicate entry found with name ${domain.name}.`);
+    db.run('INSERT INTO domains (id, name, description, enabled) VALUES (?, ?, ?, ?)', domain.id, domain.name, domain.description, domain.enabled ? 1 : 0);
+  });
   return domain;
 }
 
@@ -106,25 +112,113 @@ export function listProjects(db: Db, filters: ProjectFilters = {}): Project[] {
     );
 }
 
-export function createProject(db: Db, input: { name: string; domainId: string; description?: string; enabled?: boolean; id?: string }): Project {
+export function createProject(
+  db: Db,
+  input: { name: string; domainId: string; description?: string; enabled?: boolean; tags?: string[]; id?: string },
+): Project {
   const project: Project = {
     id: input.id ?? newKeystoneId(),
     name: input.name,
     domainId: input.domainId,
     description: input.description ?? '',
     enabled: input.enabled ?? true,
+    tags: input.tags ?? [],
   };
-  db.tx(() =>
+  db.tx(() => {
+    getDomain(db, project.domainId);
+    if (findProjectByName(db, project.name, project.domainId)) throw duplicateProject(project);
     db.run(
-      'INSERT INTO projects (id, name, domain_id, description, enabled) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO projects (id, name, domain_id, description, enabled, tags) VALUES (?, ?, ?, ?, ?, ?)',
       project.id,
       project.name,
       project.domainId,
       project.description,
       project.enabled ? 1 : 0,
-    ),
-  );
+      JSON.stringify(project.tags),
+    );
+  });
   return project;
+}
+
+/** Keystone's wording for a project name taken in its domain. */
+function duplicateProject(project: { name: string; id: string }): Conflict {
+  return new Conflict(
+    `Conflict occurred attempting to store project - it is not permitted to have two projects with either the same name or same id in the same domain: name is ${project.name}, project id ${project.id}.`,
+  );
+}
+
+export interface ProjectChanges {
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+  tags?: string[];
+}
+
+export function updateProject(db: Db, id: string, changes: ProjectChanges): Project {
+  return db.tx(() => {
+    const project = { ...getProject(db, id), ...definedOnly(changes) };
+    const clash = findProjectByName(db, project.name, project.domainId);
+    if (clash && clash.id !== id) throw duplicateProject(project);
+    db.run(
+      'UPDATE projects SET name = ?, description = ?, enabled = ?, tags = ? WHERE id = ?',
+      project.name,
+      project.description,
+      project.enabled ? 1 : 0,
+      JSON.stringify(project.tags),
+      id,
+    );
+    return project;
+  });
+}
+
+/** Deletes a project and every role granted on it. */
+export function deleteProject(db: Db, id: string): void {
+  db.tx(() => {
+    getProject(db, id);
+    db.run("DELETE FROM role_assignments WHERE target_type = 'project' AND target_id = ?", id);
+    db.run("DELETE FROM group_assignments WHERE target_type = 'project' AND target_id = ?", id);
+    db.run('UPDATE users SET default_project_id = NULL WHERE default_project_id = ?', id);
+    db.run('DELETE FROM projects WHERE id = ?', id);
+  });
+}
+
+export interface DomainChanges {
+  name?: string;
+  description?: string;
+  enabled?: boolean;
+}
+
+export function updateDomain(db: Db, id: string, changes: DomainChanges): Domain {
+  return db.tx(() => {
+    const domain = { ...getDomain(db, id), ...definedOnly(changes) };
+    const clash = findDomainByName(db, domain.name);
+    if (clash && clash.id !== id) throw new Conflict(`Conflict occurred attempting to store domain - Duplicate entry found with name ${domain.name}.`);
+    db.run('UPDATE domains SET name = ?, description = ?, enabled = ? WHERE id = ?', domain.name, domain.description, domain.enabled ? 1 : 0, id);
+    return domain;
+  });
+}
+
+/**
+ * Keystone refuses an enabled domain; deleting a disabled one removes its
+ * projects, users, groups and domain roles, and every grant on them.
+ */
+export function deleteDomain(db: Db, id: string): void {
+  db.tx(() => {
+    const domain = getDomain(db, id);
+    if (domain.enabled) throw new Forbidden('Cannot delete a domain that is enabled, please disable it first.');
+    for (const project of listProjects(db, { domainId: id })) deleteProject(db, project.id);
+    db.run("DELETE FROM role_assignments WHERE target_type = 'domain' AND target_id = ?", id);
+    db.run("DELETE FROM group_assignments WHERE target_type = 'domain' AND target_id = ?", id);
+    db.run('DELETE FROM users WHERE domain_id = ?', id);
+    db.run('DELETE FROM groups WHERE domain_id = ?', id);
+    db.run('DELETE FROM roles WHERE domain_id = ?', id);
+    db.run('DELETE FROM domains WHERE id = ?', id);
+  });
+}
+
+/** The keys of a PATCH that were given (undefined means "leave as is"). */
+export function definedOnly<T extends object>(changes: T): Partial<T> {
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as Partial<T>;
 }
 
 export function setProjectEnabled(db: Db, id: string, enabled: boolean): void {

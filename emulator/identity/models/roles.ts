@@ -1,7 +1,7 @@
-import { NotFound } from '../../core/errors.js';
+import { Conflict, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
-import type { Domain, Project } from './resources.js';
+import { type Domain, findProject, type Project } from './resources.js';
 
 /** Keystone's assignment backend: roles, implied roles and role grants. */
 
@@ -10,6 +10,8 @@ export interface Role {
   name: string;
   description: string | null;
   immutable: boolean;
+  /** Set for a domain-specific role; null for a global one. */
+  domainId: string | null;
 }
 
 export type TargetType = 'project' | 'domain';
@@ -19,15 +21,24 @@ interface RoleRow {
   name: string;
   description: string | null;
   immutable: number;
+  domain_id: string | null;
 }
 
-const toRole = (row: RoleRow): Role => ({ id: row.id, name: row.name, description: row.description, immutable: row.immutable === 1 });
+const toRole = (row: RoleRow): Role => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  immutable: row.immutable === 1,
+  domainId: row.domain_id,
+});
 
-export function listRoles(db: Db, filters: { name?: string } = {}): Role[] {
+/** GET /v3/roles lists the global roles, or with `domain_id` that domain's own roles. */
+export function listRoles(db: Db, filters: { name?: string; domainId?: string | null } = {}): Role[] {
+  const domainId = filters.domainId ?? null;
   return db
     .all<RoleRow>('SELECT * FROM roles ORDER BY name')
     .map(toRole)
-    .filter((role) => filters.name === undefined || role.name === filters.name);
+    .filter((role) => (filters.name === undefined || role.name === filters.name) && role.domainId === domainId);
 }
 
 export function findRoleByName(db: Db, name: string): Role | null {
@@ -41,10 +52,45 @@ export function getRole(db: Db, id: string): Role {
   return toRole(row);
 }
 
-export function createRole(db: Db, input: { name: string; description?: string | null; immutable?: boolean; id?: string }): Role {
-  const role: Role = { id: input.id ?? newKeystoneId(), name: input.name, description: input.description ?? null, immutable: input.immutable ?? false };
-  db.tx(() => db.run('INSERT INTO roles (id, name, description, immutable) VALUES (?, ?, ?, ?)', role.id, role.name, role.description, role.immutable ? 1 : 0));
+/** Role names are unique across the cloud here (the table's constraint); Keystone words the clash so. */
+function duplicateRole(name: string): Conflict {
+  return new Conflict(`Conflict occurred attempting to store role - Duplicate entry found with name ${name}.`);
+}
+
+export function createRole(
+  db: Db,
+  input: { name: string; description?: string | null; immutable?: boolean; domainId?: string | null; id?: string },
+): Role {
+  const role: Role = {
+    id: input.id ?? newKeystoneId(),
+    name: input.name,
+    description: input.description ?? null,
+    immutable: input.immutable ?? false,
+    domainId: input.domainId ?? null,
+  };
+  db.tx(() => {
+    if (findRoleByName(db, role.name)) throw duplicateRole(role.name);
+    db.run('INSERT INTO roles (id, name, description, immutable, domain_id) VALUES (?, ?, ?, ?, ?)', role.id, role.name, role.description, role.immutable ? 1 : 0, role.domainId);
+  });
   return role;
+}
+
+export function updateRole(db: Db, id: string, changes: { name?: string; description?: string | null }): Role {
+  return db.tx(() => {
+    const current = getRole(db, id);
+    const role = { ...current, name: changes.name ?? current.name, description: changes.description !== undefined ? changes.description : current.description };
+    const clash = findRoleByName(db, role.name);
+    if (clash && clash.id !== id) throw duplicateRole(role.name);
+    db.run('UPDATE roles SET name = ?, description = ? WHERE id = ?', role.name, role.description, id);
+    return role;
+  });
+}
+
+/** Deleting a role removes its grants and implications (the foreign keys cascade). */
+export function deleteRole(db: Db, id: string): void {
+  db.tx(() => {
+    if (db.run('DELETE FROM roles WHERE id = ?', id).changes === 0) throw new NotFound(`Could not find role: ${id}.`);
+  });
 }
 
 /** `prior` implies `implied` (Keystone's implied roles: admin ⇒ member ⇒ reader). */
@@ -76,9 +122,67 @@ export function listGrants(db: Db, userId: string, targetType: TargetType, targe
     .map(toRole);
 }
 
-/** The roles a token scoped to the target carries: direct grants plus everything they imply. */
+export function createGroupGrant(db: Db, groupId: string, targetType: TargetType, targetId: string, roleId: string): void {
+  db.tx(() =>
+    db.run('INSERT OR IGNORE INTO group_assignments (group_id, target_type, target_id, role_id) VALUES (?, ?, ?, ?)', groupId, targetType, targetId, roleId),
+  );
+}
+
+/** Keystone answers 404 when the grant to revoke does not exist. */
+export function revokeGroupGrant(db: Db, groupId: string, targetType: TargetType, targetId: string, roleId: string): void {
+  db.tx(() => {
+    const changes = db.run(
+      'DELETE FROM group_assignments WHERE group_id = ? AND target_type = ? AND target_id = ? AND role_id = ?',
+      groupId,
+      targetType,
+      targetId,
+      roleId,
+    ).changes;
+    if (changes === 0) throw new NotFound(`Could not find role assignment with role: ${roleId}, user or group: ${groupId}, project, domain, or system: ${targetId}.`);
+  });
+}
+
+export function listGroupGrants(db: Db, groupId: string, targetType: TargetType, targetId: string): Role[] {
+  return db
+    .all<RoleRow>(
+      `SELECT r.* FROM roles r JOIN group_assignments a ON a.role_id = r.id
+       WHERE a.group_id = ? AND a.target_type = ? AND a.target_id = ? ORDER BY r.name`,
+      groupId,
+      targetType,
+      targetId,
+    )
+    .map(toRole);
+}
+
+/** Roles implied by `roleId`, transitively (not including itself). */
+export function impliedRoles(db: Db, roleId: string): Role[] {
+  const found = new Map<string, Role>();
+  const pending = [roleId];
+  while (pending.length) {
+    const prior = pending.pop()!;
+    for (const row of db.all<RoleRow>('SELECT r.* FROM roles r JOIN implied_roles i ON i.implied_role_id = r.id WHERE i.prior_role_id = ?', prior)) {
+      if (found.has(row.id) || row.id === roleId) continue;
+      found.set(row.id, toRole(row));
+      pending.push(row.id);
+    }
+  }
+  return [...found.values()];
+}
+
+/** The roles a token scoped to the target carries: direct and group grants plus everything they imply. */
 export function effectiveRoles(db: Db, userId: string, targetType: TargetType, targetId: string): Role[] {
-  const direct = listGrants(db, userId, targetType, targetId);
+  const direct = [
+    ...listGrants(db, userId, targetType, targetId),
+    ...db
+      .all<RoleRow>(
+        `SELECT r.* FROM roles r JOIN group_assignments a ON a.role_id = r.id JOIN group_members m ON m.group_id = a.group_id
+         WHERE m.user_id = ? AND a.target_type = ? AND a.target_id = ?`,
+        userId,
+        targetType,
+        targetId,
+      )
+      .map(toRole),
+  ];
   const byId = new Map(direct.map((role) => [role.id, role]));
   const pending = [...byId.keys()];
   while (pending.length) {
@@ -96,20 +200,80 @@ export function effectiveRoles(db: Db, userId: string, targetType: TargetType, t
 export function listUserProjects(db: Db, userId: string): Project[] {
   return db
     .all<{ id: string; name: string; domain_id: string; description: string; enabled: number }>(
-      `SELECT DISTINCT p.* FROM projects p JOIN role_assignments a ON a.target_type = 'project' AND a.target_id = p.id
-       WHERE a.user_id = ? ORDER BY p.name, p.id`,
+      `SELECT DISTINCT p.* FROM projects p WHERE p.id IN (
+         SELECT target_id FROM role_assignments WHERE target_type = 'project' AND user_id = ?
+         UNION SELECT a.target_id FROM group_assignments a JOIN group_members m ON m.group_id = a.group_id
+           WHERE a.target_type = 'project' AND m.user_id = ?)
+       ORDER BY p.name, p.id`,
+      userId,
       userId,
     )
-    .map((row) => ({ id: row.id, name: row.name, domainId: row.domain_id, description: row.description, enabled: row.enabled === 1 }));
+    .map((row) => findProject(db, row.id)!);
 }
 
 /** Domains the user holds any role on (what `/v3/auth/domains` lists). */
 export function listUserDomains(db: Db, userId: string): Domain[] {
   return db
     .all<{ id: string; name: string; description: string; enabled: number }>(
-      `SELECT DISTINCT d.* FROM domains d JOIN role_assignments a ON a.target_type = 'domain' AND a.target_id = d.id
-       WHERE a.user_id = ? ORDER BY d.name`,
+      `SELECT DISTINCT d.* FROM domains d WHERE d.id IN (
+         SELECT target_id FROM role_assignments WHERE target_type = 'domain' AND user_id = ?
+         UNION SELECT a.target_id FROM group_assignments a JOIN group_members m ON m.group_id = a.group_id
+           WHERE a.target_type = 'domain' AND m.user_id = ?)
+       ORDER BY d.name`,
+      userId,
       userId,
     )
     .map((row) => ({ id: row.id, name: row.name, description: row.description, enabled: row.enabled === 1 }));
+}
+
+/** One row of `/v3/role_assignments`: who (user or group), which role, on what. */
+export interface Assignment {
+  actor: { type: 'user' | 'group'; id: string };
+  roleId: string;
+  target: { type: TargetType; id: string };
+  /** For an effective row: the group it came through, the prior role that implied it. */
+  viaGroupId?: string;
+  priorRoleId?: string;
+}
+
+export interface AssignmentFilters {
+  userId?: string;
+  groupId?: string;
+  roleId?: string;
+  projectId?: string;
+  domainId?: string;
+  /** Expand group grants to their members and add implied roles, as Keystone's `effective`. */
+  effective?: boolean;
+}
+
+export function listAssignments(db: Db, filters: AssignmentFilters): Assignment[] {
+  const userRows = db.all<{ user_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM role_assignments');
+  const groupRows = db.all<{ group_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM group_assignments');
+  let rows: Assignment[] = [
+    ...userRows.map((row) => ({ actor: { type: 'user' as const, id: row.user_id }, roleId: row.role_id, target: { type: row.target_type, id: row.target_id } })),
+  ];
+  for (const row of groupRows) {
+    const base = { roleId: row.role_id, target: { type: row.target_type, id: row.target_id } };
+    if (!filters.effective) rows.push({ ...base, actor: { type: 'group', id: row.group_id } });
+    else {
+      for (const member of db.all<{ user_id: string }>('SELECT user_id FROM group_members WHERE group_id = ?', row.group_id)) {
+        rows.push({ ...base, actor: { type: 'user', id: member.user_id }, viaGroupId: row.group_id });
+      }
+    }
+  }
+  if (filters.effective) {
+    rows = rows.flatMap((row) => [row, ...impliedRoles(db, row.roleId).map((role) => ({ ...row, roleId: role.id, priorRoleId: row.roleId }))]);
+  }
+  const key = (row: Assignment) => `${row.actor.type}:${row.actor.id}:${row.target.type}:${row.target.id}:${row.roleId}`;
+  const seen = new Set<string>();
+  return rows.filter((row) => {
+    if (filters.userId !== undefined && !(row.actor.type === 'user' && row.actor.id === filters.userId)) return false;
+    if (filters.groupId !== undefined && !(row.actor.type === 'group' && row.actor.id === filters.groupId)) return false;
+    if (filters.roleId !== undefined && row.roleId !== filters.roleId) return false;
+    if (filters.projectId !== undefined && !(row.target.type === 'project' && row.target.id === filters.projectId)) return false;
+    if (filters.domainId !== undefined && !(row.target.type === 'domain' && row.target.id === filters.domainId)) return false;
+    if (seen.has(key(row))) return false;
+    seen.add(key(row));
+    return true;
+  });
 }

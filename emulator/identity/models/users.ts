@@ -1,4 +1,4 @@
-import { NotFound } from '../../core/errors.js';
+import { Conflict, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
 import { hashPassword } from './passwords.js';
@@ -11,25 +11,35 @@ export interface User {
   domainId: string;
   enabled: boolean;
   defaultProjectId: string | null;
+  email: string | null;
+  description: string | null;
+  /** Epoch ms, or null: the password never expires. */
+  passwordExpiresAt: number | null;
   createdAt: number;
 }
 
-interface UserRow {
+export interface UserRow {
   id: string;
   name: string;
   domain_id: string;
   enabled: number;
   password_hash: string | null;
   default_project_id: string | null;
+  email: string | null;
+  description: string | null;
+  password_expires_at: number | null;
   created_at: number;
 }
 
-const toUser = (row: UserRow): User => ({
+export const toUser = (row: UserRow): User => ({
   id: row.id,
   name: row.name,
   domainId: row.domain_id,
   enabled: row.enabled === 1,
   defaultProjectId: row.default_project_id,
+  email: row.email,
+  description: row.description,
+  passwordExpiresAt: row.password_expires_at,
   createdAt: row.created_at,
 });
 
@@ -56,7 +66,16 @@ export function passwordHashOf(db: Db, userId: string): string | null {
 
 export function createUser(
   db: Db,
-  input: { name: string; domainId: string; password?: string; enabled?: boolean; defaultProjectId?: string | null; id?: string },
+  input: {
+    name: string;
+    domainId: string;
+    password?: string | null;
+    enabled?: boolean;
+    defaultProjectId?: string | null;
+    email?: string | null;
+    description?: string | null;
+    id?: string;
+  },
   now: number,
 ): User {
   const user: User = {
@@ -65,22 +84,78 @@ export function createUser(
     domainId: input.domainId,
     enabled: input.enabled ?? true,
     defaultProjectId: input.defaultProjectId ?? null,
+    email: input.email ?? null,
+    description: input.description ?? null,
+    passwordExpiresAt: null,
     createdAt: now,
   };
-  const hash = input.password === undefined ? null : hashPassword(input.password);
-  db.tx(() =>
+  const hash = input.password === undefined || input.password === null ? null : hashPassword(input.password);
+  db.tx(() => {
+    if (findUserByName(db, user.name, user.domainId)) throw duplicateUser(user);
     db.run(
-      'INSERT INTO users (id, name, domain_id, enabled, password_hash, default_project_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO users (id, name, domain_id, enabled, password_hash, default_project_id, email, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       user.id,
       user.name,
       user.domainId,
       user.enabled ? 1 : 0,
       hash,
       user.defaultProjectId,
+      user.email,
+      user.description,
       user.createdAt,
-    ),
-  );
+    );
+  });
   return user;
+}
+
+/** Keystone's wording: user names are unique per domain. */
+function duplicateUser(user: { name: string; domainId: string }): Conflict {
+  return new Conflict(`Conflict occurred attempting to store user - Duplicate entry found with name ${user.name} at domain ID ${user.domainId}.`);
+}
+
+export interface UserChanges {
+  name?: string;
+  enabled?: boolean;
+  defaultProjectId?: string | null;
+  email?: string | null;
+  description?: string | null;
+  password?: string | null;
+}
+
+/** PATCH /v3/users/{id}: the given fields change; a new password restarts its expiry (none configured: null). */
+export function updateUser(db: Db, id: string, changes: UserChanges): User {
+  return db.tx(() => {
+    const current = getUser(db, id);
+    const user: User = {
+      ...current,
+      name: changes.name ?? current.name,
+      enabled: changes.enabled ?? current.enabled,
+      defaultProjectId: changes.defaultProjectId !== undefined ? changes.defaultProjectId : current.defaultProjectId,
+      email: changes.email !== undefined ? changes.email : current.email,
+      description: changes.description !== undefined ? changes.description : current.description,
+    };
+    const clash = findUserByName(db, user.name, user.domainId);
+    if (clash && clash.id !== id) throw duplicateUser(user);
+    db.run(
+      'UPDATE users SET name = ?, enabled = ?, default_project_id = ?, email = ?, description = ? WHERE id = ?',
+      user.name,
+      user.enabled ? 1 : 0,
+      user.defaultProjectId,
+      user.email,
+      user.description,
+      id,
+    );
+    if (changes.password !== undefined) {
+      db.run('UPDATE users SET password_hash = ?, password_expires_at = NULL WHERE id = ?', changes.password === null ? null : hashPassword(changes.password), id);
+    }
+    return user;
+  });
+}
+
+export function deleteUser(db: Db, id: string): void {
+  db.tx(() => {
+    if (db.run('DELETE FROM users WHERE id = ?', id).changes === 0) throw new NotFound(`Could not find user: ${id}.`);
+  });
 }
 
 export function setUserPassword(db: Db, userId: string, password: string): void {

@@ -1,26 +1,38 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestContext } from '../../core/context.js';
+import { BadRequest } from '../../core/errors.js';
 import { firstQuery, queryOf } from '../../core/http.js';
 import type { Handler } from '../../core/service.js';
 import { enforce } from '../policy.js';
-import { getProject as findProjectOrFail, listProjects as listAllProjects } from '../models/resources.js';
-import { effectiveRoles, listGrants, listUserProjects } from '../models/roles.js';
+import {
+  createProject as createProjectRecord,
+  deleteProject as deleteProjectRecord,
+  getDomain,
+  getProject as findProjectOrFail,
+  listProjects as listAllProjects,
+  updateProject as updateProjectRecord,
+} from '../models/resources.js';
+import { effectiveRoles, listUserProjects } from '../models/roles.js';
 import { getUser } from '../models/users.js';
+import { bool, entityBody, nullableStr, str } from './bodies.js';
 import { collectionLinks, parseBoolean, requireContext } from './common.js';
-import { renderProject, renderRole } from './render.js';
+import { renderProject } from './render.js';
 
 type Params = Record<string, string>;
 const params = (request: FastifyRequest) => request.params as Params;
 
-/** `GET /v3/projects` (admin), filtered by `name`, `domain_id`, `enabled`. */
+/** The domain a request without one acts in: the token's domain (Keystone's default for creates and lists). */
+export function contextDomain(context: RequestContext): string {
+  return context.domainId ?? context.projectDomainId ?? context.userDomainId;
+}
+
+/** `GET /v3/projects` (admin; a domain admin within its domain), filtered by `name`, `domain_id`, `enabled`. */
 export const listProjects: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
-  enforce('identity:list_projects', context);
   const query = queryOf(request);
-  const projects = listAllProjects(deps.db, {
-    name: firstQuery(query, 'name'),
-    domainId: firstQuery(query, 'domain_id'),
-    enabled: parseBoolean(firstQuery(query, 'enabled')),
-  });
+  const domainId = firstQuery(query, 'domain_id') ?? context.domainId ?? undefined;
+  enforce('identity:list_projects', context, { domain_id: domainId });
+  const projects = listAllProjects(deps.db, { name: firstQuery(query, 'name'), domainId, enabled: parseBoolean(firstQuery(query, 'enabled')) });
   return { projects: projects.map((project) => renderProject(deps, project)), links: collectionLinks(deps, request) };
 };
 
@@ -29,8 +41,67 @@ export const showProject: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
   const { project_id: projectId } = params(request);
   const callerHasRole = effectiveRoles(deps.db, context.userId, 'project', projectId).length > 0;
-  enforce('identity:get_project', context, { project_id: projectId, caller_has_role: callerHasRole });
-  return { project: renderProject(deps, findProjectOrFail(deps.db, projectId)) };
+  const project = findProjectOrFailFor(context, deps.db, projectId, callerHasRole);
+  return { project: renderProject(deps, project) };
+};
+
+/** Policy first, on what the caller may know: an unknown id answers 403 to a non-admin, 404 to an admin. */
+function findProjectOrFailFor(context: RequestContext, db: Parameters<typeof findProjectOrFail>[0], projectId: string, callerHasRole: boolean) {
+  const project = (() => {
+    try {
+      return findProjectOrFail(db, projectId);
+    } catch (error) {
+      enforce('identity:get_project', context, { project_id: projectId, caller_has_role: callerHasRole });
+      throw error;
+    }
+  })();
+  enforce('identity:get_project', context, { project_id: projectId, caller_has_role: callerHasRole, domain_id: project.domainId });
+  return project;
+}
+
+/** `POST /v3/projects`: 201; the domain defaults to the token's. */
+export const createProject: Handler = (deps) => async (request, reply: FastifyReply) => {
+  const context = requireContext(request, deps);
+  const body = entityBody(request, 'project', 'create');
+  const domainId = str(body.domain_id) ?? contextDomain(context);
+  enforce('identity:create_project', context, { domain_id: domainId });
+  if (body.is_domain === true) throw new BadRequest('Projects acting as domains are not supported here.');
+  getDomain(deps.db, domainId);
+  const project = createProjectRecord(deps.db, {
+    name: str(body.name)!,
+    domainId,
+    description: nullableStr(body.description) ?? '',
+    enabled: bool(body.enabled),
+    tags: body.tags as string[] | undefined,
+  });
+  return reply.code(201).send({ project: renderProject(deps, project) });
+};
+
+/** `PATCH /v3/projects/{id}`. */
+export const updateProject: Handler = (deps) => async (request) => {
+  const context = requireContext(request, deps);
+  const { project_id: projectId } = params(request);
+  const current = findProjectOrFail(deps.db, projectId);
+  enforce('identity:update_project', context, { domain_id: current.domainId });
+  const body = entityBody(request, 'project', 'update');
+  if (body.domain_id !== undefined && body.domain_id !== current.domainId) throw new BadRequest('Update of `domain_id` is not allowed.');
+  const project = updateProjectRecord(deps.db, projectId, {
+    name: str(body.name),
+    description: nullableStr(body.description) ?? undefined,
+    enabled: bool(body.enabled),
+    tags: body.tags as string[] | undefined,
+  });
+  return { project: renderProject(deps, project) };
+};
+
+/** `DELETE /v3/projects/{id}`: 204, with the grants on it. */
+export const deleteProject: Handler = (deps) => async (request, reply: FastifyReply) => {
+  const context = requireContext(request, deps);
+  const { project_id: projectId } = params(request);
+  const current = findProjectOrFail(deps.db, projectId);
+  enforce('identity:delete_project', context, { domain_id: current.domainId });
+  deleteProjectRecord(deps.db, projectId);
+  return reply.code(204).send();
 };
 
 /** `GET /v3/auth/projects`: the projects the token's user may scope to. */
@@ -43,17 +114,15 @@ export const listAuthProjects: Handler = (deps) => async (request) => {
 export const listUserProjectsHandler: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
   const { user_id: userId } = params(request);
-  enforce('identity:list_user_projects', context, { user_id: userId });
+  enforce('identity:list_user_projects', context, { user_id: userId, domain_id: context.userId === userId ? undefined : getUserDomain(deps.db, userId) });
   getUser(deps.db, userId);
   return { projects: listUserProjects(deps.db, userId).map((project) => renderProject(deps, project)), links: collectionLinks(deps, request) };
 };
 
-/** `GET /v3/projects/{p}/users/{u}/roles`: the direct grants (admin). */
-export const listProjectUserRoles: Handler = (deps) => async (request) => {
-  const context = requireContext(request, deps);
-  const { project_id: projectId, user_id: userId } = params(request);
-  enforce('identity:list_grants', context, { project_id: projectId, user_id: userId });
-  findProjectOrFail(deps.db, projectId);
-  getUser(deps.db, userId);
-  return { roles: listGrants(deps.db, userId, 'project', projectId).map((role) => renderRole(deps, role)), links: collectionLinks(deps, request) };
-};
+function getUserDomain(db: Parameters<typeof getUser>[0], userId: string): string | undefined {
+  try {
+    return getUser(db, userId).domainId;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,5 +1,6 @@
 import type { CloudDeps } from '../../core/service.js';
 import type { Domain, Project } from '../models/resources.js';
+import type { Group } from '../models/groups.js';
 import type { Role } from '../models/roles.js';
 import type { User } from '../models/users.js';
 import { v3Url } from './common.js';
@@ -15,7 +16,7 @@ export function renderProject(deps: CloudDeps, project: Project) {
     enabled: project.enabled,
     parent_id: project.domainId,
     is_domain: false,
-    tags: [],
+    tags: project.tags,
     options: {},
     links: { self: `${v3Url(deps)}/projects/${project.id}` },
   };
@@ -39,8 +40,10 @@ export function renderUser(deps: CloudDeps, user: User) {
     name: user.name,
     domain_id: user.domainId,
     enabled: user.enabled,
+    ...(user.email !== null ? { email: user.email } : {}),
+    ...(user.description !== null ? { description: user.description } : {}),
     ...(user.defaultProjectId ? { default_project_id: user.defaultProjectId } : {}),
-    password_expires_at: null,
+    password_expires_at: user.passwordExpiresAt === null ? null : new Date(user.passwordExpiresAt).toISOString().replace('Z', '000'),
     options: {},
     links: { self: `${v3Url(deps)}/users/${user.id}` },
   };
@@ -50,9 +53,19 @@ export function renderRole(deps: CloudDeps, role: Role) {
   return {
     id: role.id,
     name: role.name,
-    domain_id: null,
+    domain_id: role.domainId,
     description: role.description,
     options: role.immutable ? { immutable: true } : {},
     links: { self: `${v3Url(deps)}/roles/${role.id}` },
+  };
+}
+
+export function renderGroup(deps: CloudDeps, group: Group) {
+  return {
+    id: group.id,
+    name: group.name,
+    domain_id: group.domainId,
+    description: group.description,
+    links: { self: `${v3Url(deps)}/groups/${group.id}` },
   };
 }

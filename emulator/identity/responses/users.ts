@@ -1,28 +1,100 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { firstQuery, queryOf } from '../../core/http.js';
 import type { Handler } from '../../core/service.js';
 import { enforce } from '../policy.js';
-import { getUser, listUsers as listAllUsers } from '../models/users.js';
+import { listUserGroups } from '../models/groups.js';
+import { getDomain, getProject } from '../models/resources.js';
+import { createUser as createUserRecord, deleteUser as deleteUserRecord, findUser, getUser, listUsers as listAllUsers, updateUser as updateUserRecord } from '../models/users.js';
+import { bool, entityBody, nullableStr, str } from './bodies.js';
 import { collectionLinks, parseBoolean, requireContext } from './common.js';
-import { renderUser } from './render.js';
+import { contextDomain } from './projects.js';
+import { renderGroup, renderUser } from './render.js';
 
-/** `GET /v3/users` (admin), filtered by `name`, `domain_id`, `enabled`, `default_project_id`. */
+const userIdOf = (request: FastifyRequest) => (request.params as { user_id: string }).user_id;
+
+/** `GET /v3/users` (admin; a domain admin within its domain), filtered by `name`, `domain_id`, `enabled`, `default_project_id`. */
 export const listUsers: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
-  enforce('identity:list_users', context);
   const query = queryOf(request);
+  const domainId = firstQuery(query, 'domain_id') ?? context.domainId ?? undefined;
+  enforce('identity:list_users', context, { domain_id: domainId });
   const users = listAllUsers(deps.db, {
     name: firstQuery(query, 'name'),
-    domainId: firstQuery(query, 'domain_id'),
+    domainId,
     enabled: parseBoolean(firstQuery(query, 'enabled')),
     defaultProjectId: firstQuery(query, 'default_project_id'),
   });
   return { users: users.map((user) => renderUser(deps, user)), links: collectionLinks(deps, request) };
 };
 
-/** `GET /v3/users/{id}`: the user themself, or an admin. */
+/** `GET /v3/users/{id}`: the user themself, or an admin of the user's domain. */
 export const showUser: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
-  const { user_id: userId } = request.params as { user_id: string };
-  enforce('identity:get_user', context, { user_id: userId });
+  const userId = userIdOf(request);
+  enforce('identity:get_user', context, { user_id: userId, domain_id: findUser(deps.db, userId)?.domainId });
   return { user: renderUser(deps, getUser(deps.db, userId)) };
+};
+
+/** `POST /v3/users`: 201; the domain defaults to the token's. */
+export const createUser: Handler = (deps) => async (request, reply: FastifyReply) => {
+  const context = requireContext(request, deps);
+  const body = entityBody(request, 'user', 'create');
+  const domainId = str(body.domain_id) ?? contextDomain(context);
+  enforce('identity:create_user', context, { domain_id: domainId });
+  getDomain(deps.db, domainId);
+  const defaultProjectId = nullableStr(body.default_project_id);
+  if (defaultProjectId) getProject(deps.db, defaultProjectId);
+  const user = createUserRecord(
+    deps.db,
+    {
+      name: str(body.name)!,
+      domainId,
+      password: nullableStr(body.password),
+      enabled: bool(body.enabled),
+      defaultProjectId,
+      email: nullableStr(body.email),
+      description: nullableStr(body.description),
+    },
+    deps.clock.now(),
+  );
+  return reply.code(201).send({ user: renderUser(deps, user) });
+};
+
+/** `PATCH /v3/users/{id}`: any field, the password included. */
+export const updateUser: Handler = (deps) => async (request) => {
+  const context = requireContext(request, deps);
+  const userId = userIdOf(request);
+  const current = getUser(deps.db, userId);
+  enforce('identity:update_user', context, { domain_id: current.domainId, user_id: userId });
+  const body = entityBody(request, 'user', 'update');
+  const defaultProjectId = nullableStr(body.default_project_id);
+  if (defaultProjectId) getProject(deps.db, defaultProjectId);
+  const user = updateUserRecord(deps.db, userId, {
+    name: str(body.name),
+    enabled: bool(body.enabled),
+    defaultProjectId,
+    email: nullableStr(body.email),
+    description: nullableStr(body.description),
+    password: nullableStr(body.password),
+  });
+  return { user: renderUser(deps, user) };
+};
+
+/** `DELETE /v3/users/{id}`: 204; the user's tokens, grants and memberships go with it. */
+export const deleteUser: Handler = (deps) => async (request, reply: FastifyReply) => {
+  const context = requireContext(request, deps);
+  const userId = userIdOf(request);
+  const current = getUser(deps.db, userId);
+  enforce('identity:delete_user', context, { domain_id: current.domainId, user_id: userId });
+  deleteUserRecord(deps.db, userId);
+  return reply.code(204).send();
+};
+
+/** `GET /v3/users/{id}/groups`. */
+export const listUserGroupsHandler: Handler = (deps) => async (request) => {
+  const context = requireContext(request, deps);
+  const userId = userIdOf(request);
+  enforce('identity:list_groups_for_user', context, { user_id: userId, domain_id: findUser(deps.db, userId)?.domainId });
+  getUser(deps.db, userId);
+  return { groups: listUserGroups(deps.db, userId).map((group) => renderGroup(deps, group)), links: collectionLinks(deps, request) };
 };
