@@ -5,6 +5,10 @@ export interface UpstreamRequest {
   url: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** A raw body sent as it is read (image data), never buffered whole; its Content-Type goes in `headers`. */
+  stream?: AsyncIterable<Uint8Array>;
+  /** The JSON body's media type when it is not plain JSON (Glance's JSON-patch). */
+  contentType?: string;
   timeoutMs: number;
   /** Human name of the service, for the messages of a failed call ("compute"). */
   service: string;
@@ -23,9 +27,11 @@ export interface UpstreamResponse<T = unknown> {
  */
 export async function callUpstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
   const headers: Record<string, string> = { Accept: 'application/json', ...request.headers };
-  let payload: string | undefined;
-  if (request.body !== undefined) {
-    headers['Content-Type'] = 'application/json';
+  let payload: string | AsyncIterable<Uint8Array> | undefined;
+  if (request.stream) {
+    payload = request.stream;
+  } else if (request.body !== undefined) {
+    headers['Content-Type'] = request.contentType ?? 'application/json';
     payload = JSON.stringify(request.body);
   }
   let response: Response;
@@ -33,10 +39,12 @@ export async function callUpstream<T = unknown>(request: UpstreamRequest): Promi
     response = await fetch(request.url, {
       method: request.method,
       headers,
-      body: payload,
+      body: payload as BodyInit | undefined,
       signal: AbortSignal.timeout(request.timeoutMs),
       redirect: 'manual',
-    });
+      // A streamed body goes out as it is read (fetch requires half duplex for it).
+      ...(request.stream ? { duplex: 'half' } : {}),
+    } as RequestInit);
   } catch (error) {
     throw networkFailure(error, request.service);
   }
