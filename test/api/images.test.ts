@@ -55,7 +55,7 @@ async function legacyUpload(as: ApiClient, metadata: Record<string, unknown>, da
   const form = new FormData();
   for (const [key, value] of Object.entries(metadata)) form.append(key, String(value));
   form.append('$$originalJSON', JSON.stringify({ ...metadata, data: {} }));
-  form.append('data', new Blob([data]), 'disk.img');
+  form.append('data', new Blob([new Uint8Array(data)]), 'disk.img');
   const headers: Record<string, string> = { Cookie: cookieHeader(as), 'X-Requested-With': 'XMLHttpRequest' };
   if (options.csrf !== false) headers['X-CSRFToken'] = as.cookies.get('csrftoken') ?? '';
   const response = await fetch(`${cloud.baseUrl}/api/glance/images/`, { method: 'POST', headers, body: form });
@@ -68,7 +68,7 @@ async function legacyUpload(as: ApiClient, metadata: Record<string, unknown>, da
 async function directPut(as: ApiClient, url: string, ticket: string | undefined, data: Buffer) {
   const headers: Record<string, string> = { Cookie: cookieHeader(as), 'Content-Type': 'application/octet-stream' };
   if (ticket !== undefined) headers['X-Upload-Ticket'] = ticket;
-  const response = await fetch(cloud.baseUrl + url, { method: 'PUT', headers, body: data });
+  const response = await fetch(cloud.baseUrl + url, { method: 'PUT', headers, body: new Uint8Array(data) });
   const text = await response.text();
   return { status: response.status, body: text ? JSON.parse(text) : undefined };
 }
