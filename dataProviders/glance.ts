@@ -129,6 +129,38 @@ export function createMetadefsApi(http: HttpClient): MetadefsApi {
   };
 }
 
+/** Properties the image forms edit as fields of their own, not in the metadata tree. */
+export const FORM_PROPERTIES: readonly string[] = ['description', 'architecture', 'kernel_id', 'ramdisk_id'];
+
+/** Properties Glance computes or owns: never removed by an edit (spec 2 §9 read-only keys and Glance's own). */
+const KEPT_PROPERTIES = new Set(['os_hash_algo', 'os_hash_value', ...FORM_PROPERTIES]);
+
+/**
+ * Glance's own image attributes that `properties/` also returns (api-contract
+ * §4: the single GET's rule): not metadata a person edits, so the editor
+ * neither shows nor removes them.
+ */
+const GLANCE_ATTRIBUTES = new Set(['self', 'file', 'schema', 'tags', 'virtual_size', 'stores', 'locations', 'direct_url', 'os_hidden', 'image_url', 'os_glance_importing_to_stores', 'os_glance_failed_import', 'os_glance_import_task']);
+
+/** An image's custom properties without Glance's own attributes. */
+export function customProperties(properties: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(properties).filter(([key]) => !GLANCE_ATTRIBUTES.has(key)));
+}
+
+/**
+ * The `{ updated, removed }` that turns `current` custom properties into
+ * `wanted`: keys are compared ignoring case (spec 2 §4), Glance's own keys
+ * are kept.
+ *
+ * @example
+ * propertyChanges({ a: '1', b: '2' }, { a: '3' }); // { updated: { a: '3' }, removed: ['b'] }
+ */
+export function propertyChanges(current: Record<string, unknown>, wanted: Record<string, string>): { updated: Record<string, string>; removed: string[] } {
+  const wantedKeys = new Set(Object.keys(wanted).map((key) => key.toLowerCase()));
+  const removed = Object.keys(customProperties(current)).filter((key) => !KEPT_PROPERTIES.has(key) && !wantedKeys.has(key.toLowerCase()));
+  return { updated: { ...wanted }, removed };
+}
+
 const imagePath = (id: string) => `/api/glance/images/${encodeURIComponent(id)}/`;
 
 /** Filters `/api/glance/images/` applies itself (the image facets are all server facets, as in Horizon). */
@@ -215,10 +247,16 @@ export function createGlanceProvider(http: HttpClient): DataProvider {
           const [{ items }, context] = await Promise.all([http.get<{ items: GlanceImage[] }>('/api/glance/images/', { query, signal: params.signal }), imageContext()]);
           return items.map((image) => imageRecord(image, context));
         },
-        get: (id) => fetchImage(id),
+        async get(id, meta) {
+          // An edit form that shows the metadata tree asks for the custom properties too.
+          if (!meta?.properties) return fetchImage(id);
+          const [image, properties] = await Promise.all([fetchImage(id), http.get<Record<string, unknown>>(`${imagePath(id)}properties/`)]);
+          return { ...image, custom_properties: customProperties(properties) };
+        },
         async create(data, meta) {
-          const { source_type: source, data: file, image_url: imageUrl, disk_format: diskFormat, ...rest } = data;
-          const metadata = { ...rest, ...imageFormats(String(diskFormat ?? 'raw')) };
+          const { source_type: source, data: file, image_url: imageUrl, disk_format: diskFormat, metadata: properties, ...rest } = data;
+          // Custom properties ride along as extra keys (api-contract §4: any other key becomes a property).
+          const metadata = { ...(properties as Record<string, string> | undefined), ...rest, ...imageFormats(String(diskFormat ?? 'raw')) };
           const onProgress = meta?.onProgress as UploadProgress | undefined;
           let image: GlanceImage;
           if (source === 'url') {
@@ -234,16 +272,21 @@ export function createGlanceProvider(http: HttpClient): DataProvider {
           return imageRecord(clean as GlanceImage, await imageContext());
         },
         async update(id, data) {
-          const { disk_format: diskFormat, ...rest } = data;
+          const { disk_format: diskFormat, metadata: properties, ...rest } = data;
           const body = diskFormat ? { ...rest, ...imageFormats(String(diskFormat)) } : rest;
           await http.patch(imagePath(id), body);
+          if (properties && typeof properties === 'object') {
+            // The tree's properties replace the custom ones: what it no longer has is removed.
+            const current = await http.get<Record<string, unknown>>(`${imagePath(id)}properties/`);
+            await http.patch(`${imagePath(id)}properties/`, propertyChanges(current, properties as Record<string, string>));
+          }
           return fetchImage(id);
         },
         async remove(id) {
           await http.delete(imagePath(id));
         },
         async getMetadata(id) {
-          return http.get<Record<string, unknown>>(`${imagePath(id)}properties/`);
+          return customProperties(await http.get<Record<string, unknown>>(`${imagePath(id)}properties/`));
         },
         async updateMetadata(id, changes) {
           await http.patch(`${imagePath(id)}properties/`, changes);

@@ -1,9 +1,19 @@
 import schema from '../schemas/image.schema.json';
+import { FORM_PROPERTIES } from '../dataProviders/glance';
 import { defineResource } from '../src/descriptor';
 import type { ImageEntity } from '../src/generated';
 
 /** Spec 2 §5 and §9: aki and ari images cannot boot an instance or a volume. */
 const NON_BOOTABLE_CONTAINER_FORMATS = ['aki', 'ari'];
+
+/** Custom properties as the metadata step edits them: text values; read-only keys and the form's own fields left out. */
+function propertyTexts(properties: Record<string, unknown> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(properties ?? {})
+      .filter(([key]) => !['os_hash_algo', 'os_hash_value', ...FORM_PROPERTIES].includes(key))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+}
 
 const isActive = (image: ImageEntity) => String(image.status).toLowerCase() === 'active';
 const isBootable = (image: ImageEntity) => !NON_BOOTABLE_CONTAINER_FORMATS.includes(String(image.container_format));
@@ -95,6 +105,8 @@ export default defineResource<ImageEntity>({
       form: 'editForm',
       policy: [['image', 'modify_image']],
       allowed: isActive,
+      // The Metadata step starts from the image's custom properties.
+      reload: { meta: { properties: true } },
       prefill: (image) => ({
         name: image.name ?? '',
         description: image.description ?? '',
@@ -104,6 +116,7 @@ export default defineResource<ImageEntity>({
         min_ram: image.min_ram ?? 0,
         visibility: image.visibility ?? undefined,
         protected: image.protected ?? false,
+        metadata: propertyTexts((image as { custom_properties?: Record<string, unknown> }).custom_properties),
       }),
       success: 'Image {name} was successfully updated.',
       failure: 'Unable to update the image.',

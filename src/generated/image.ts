@@ -140,6 +140,12 @@ export interface ImageCreateForm {
   min_ram?: number;
   visibility?: ImageVisibility;
   protected?: boolean;
+  /**
+   * Custom image properties, edited with the metadata tree.
+   */
+  metadata?: {
+    [k: string]: string | undefined;
+  };
 }
 
 export interface ImageEditForm {
@@ -151,4 +157,10 @@ export interface ImageEditForm {
   min_ram?: number;
   visibility?: ImageVisibility;
   protected?: boolean;
+  /**
+   * Custom image properties, edited with the metadata tree.
+   */
+  metadata?: {
+    [k: string]: string | undefined;
+  };
 }
