@@ -24,12 +24,14 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute';
+  service: 'identity' | 'compute' | 'image';
   name: string;
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
   headers?(ctx: ConformanceContext): Record<string, string>;
   body?(ctx: ConformanceContext): unknown;
+  /** A body sent as raw bytes (image data); its Content-Type goes in `headers`. */
+  rawBody?(ctx: ConformanceContext): Uint8Array<ArrayBuffer>;
   /** Fields the server reads from the answer; their JSON types must agree. */
   reads: string[];
   /** Response headers the server reads. */
@@ -80,6 +82,230 @@ const SCOPED_FIELDS = [
   'token.catalog[].endpoints[].region',
   'token.catalog[].endpoints[].region_id',
   'token.catalog[].endpoints[].url',
+];
+
+/** The image fields the server reads (api-contract §4 to_dict, §14.3). */
+const IMAGE_FIELDS = [
+  'id', 'name', 'status', 'visibility', 'protected', 'os_hidden', 'disk_format', 'container_format', 'size', 'virtual_size', 'min_disk', 'min_ram',
+  'checksum', 'os_hash_algo', 'os_hash_value', 'owner', 'tags', 'created_at', 'updated_at', 'file', 'schema', 'self',
+];
+const GLANCE_PATCH = 'application/openstack-images-v2.1-json-patch';
+const glance = (which: 'demoToken' | 'adminToken', contentType?: string) => (ctx: ConformanceContext) => ({
+  'X-Auth-Token': ctx[which],
+  ...(contentType ? { 'Content-Type': contentType } : {}),
+});
+
+/** Glance v2 (server/api/glance): images, their data, and metadata definitions. */
+const IMAGE_CALLS: NativeCall[] = [
+  {
+    service: 'image',
+    name: 'GET /v2/schemas/image',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/schemas/image`,
+    headers: glance('demoToken'),
+    reads: ['properties.disk_format.enum[]', 'properties.container_format.enum[]'],
+  },
+  {
+    service: 'image',
+    name: 'POST /v2/images (private, custom property)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images`,
+    headers: glance('demoToken'),
+    body: (ctx) => ({ name: ctx.unique('conf-image'), disk_format: 'raw', container_format: 'bare', visibility: 'private', min_disk: 0, min_ram: 0, protected: false, conformance: 'yes' }),
+    reads: [...IMAGE_FIELDS, 'conformance'],
+    readsHeaders: ['location'],
+    after: (ctx, body) => void (ctx.saved.image = body.id),
+  },
+  {
+    service: 'image',
+    name: 'POST /v2/images (admin, private)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images`,
+    headers: glance('adminToken'),
+    body: (ctx) => ({ name: ctx.unique('conf-admin-image'), visibility: 'private' }),
+    reads: IMAGE_FIELDS,
+    after: (ctx, body) => void (ctx.saved.adminImage = body.id),
+  },
+  {
+    service: 'image',
+    name: 'POST /v2/images (public by a member)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images`,
+    headers: glance('demoToken'),
+    body: (ctx) => ({ name: ctx.unique('conf-public'), visibility: 'public' }),
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'POST /v2/images (unknown visibility)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images`,
+    headers: glance('demoToken'),
+    body: (ctx) => ({ name: ctx.unique('conf-bad'), visibility: 'everyone' }),
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/images?limit&sort_key&sort_dir',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images?limit=1000&sort_key=created_at&sort_dir=desc`,
+    headers: glance('demoToken'),
+    reads: [...IMAGE_FIELDS.map((field) => `images[].${field}`), 'first', 'schema'],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/images?limit=1 (next link)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images?limit=1`,
+    headers: glance('demoToken'),
+    reads: ['images[].id', 'next'],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/images/{id}',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken'),
+    reads: [...IMAGE_FIELDS, 'conformance'],
+  },
+  {
+    service: 'image',
+    name: "GET /v2/images/{id} (another project's private image)",
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.adminImage}`,
+    headers: glance('demoToken'),
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'PATCH /v2/images/{id} (JSON patch)',
+    method: 'PATCH',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken', GLANCE_PATCH),
+    body: () => [
+      { op: 'add', path: '/hw_disk_bus', value: 'scsi' },
+      { op: 'replace', path: '/min_ram', value: 64 },
+      { op: 'remove', path: '/conformance' },
+    ],
+    reads: [...IMAGE_FIELDS, 'hw_disk_bus'],
+  },
+  {
+    service: 'image',
+    name: 'PATCH /v2/images/{id} (remove a missing property)',
+    method: 'PATCH',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken', GLANCE_PATCH),
+    body: () => [{ op: 'remove', path: '/not_there' }],
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'PUT /v2/images/{id}/file',
+    method: 'PUT',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}/file`,
+    headers: glance('demoToken', 'application/octet-stream'),
+    rawBody: () => new TextEncoder().encode('conformance image data\n'.repeat(100)),
+    reads: [],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/images/{id} (after upload: size, checksum, os_hash)',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken'),
+    reads: IMAGE_FIELDS,
+  },
+  {
+    service: 'image',
+    name: 'PUT /v2/images/{id}/file (again: active)',
+    method: 'PUT',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}/file`,
+    headers: glance('demoToken', 'application/octet-stream'),
+    rawBody: () => new TextEncoder().encode('again'),
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'POST /v2/images/{id}/actions/deactivate (admin)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}/actions/deactivate`,
+    headers: glance('adminToken'),
+    reads: [],
+  },
+  {
+    service: 'image',
+    name: 'POST /v2/images/{id}/actions/reactivate (admin)',
+    method: 'POST',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}/actions/reactivate`,
+    headers: glance('adminToken'),
+    reads: [],
+  },
+  {
+    service: 'image',
+    name: 'PATCH /v2/images/{id} (protect)',
+    method: 'PATCH',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken', GLANCE_PATCH),
+    body: () => [{ op: 'replace', path: '/protected', value: true }],
+    reads: ['protected'],
+  },
+  {
+    service: 'image',
+    name: 'DELETE /v2/images/{id} (protected)',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken'),
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'PATCH /v2/images/{id} (unprotect)',
+    method: 'PATCH',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken', GLANCE_PATCH),
+    body: () => [{ op: 'replace', path: '/protected', value: false }],
+    reads: ['protected'],
+  },
+  {
+    service: 'image',
+    name: 'DELETE /v2/images/{id}',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken'),
+    reads: [],
+  },
+  {
+    service: 'image',
+    name: 'DELETE /v2/images/{id} (admin)',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.adminImage}`,
+    headers: glance('adminToken'),
+    reads: [],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/images/{deleted id}',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/images/${ctx.saved.image}`,
+    headers: glance('demoToken'),
+    reads: ['message', 'code', 'title'],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/metadefs/namespaces?resource_types=OS::Glance::Image',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/metadefs/namespaces?resource_types=OS::Glance::Image&limit=1000&sort_key=namespace&sort_dir=asc`,
+    headers: glance('demoToken'),
+    reads: ['namespaces[].namespace', 'namespaces[].resource_type_associations[].name', 'namespaces[].resource_type_associations[].prefix', 'first', 'schema'],
+  },
+  {
+    service: 'image',
+    name: 'GET /v2/metadefs/resource_types',
+    method: 'GET',
+    url: (ctx) => `${ctx.endpoint('image')}/v2/metadefs/resource_types`,
+    headers: glance('demoToken'),
+    reads: ['resource_types[].name', 'resource_types[].created_at', 'resource_types[].updated_at'],
+  },
 ];
 
 export const NATIVE_CALLS: NativeCall[] = [
@@ -504,6 +730,7 @@ export const NATIVE_CALLS: NativeCall[] = [
     headers: token('demoToken', '2.60'),
     reads: ['itemNotFound.message'],
   },
+  ...IMAGE_CALLS,
   {
     service: 'identity',
     name: 'DELETE /v3/auth/tokens (revoke)',
