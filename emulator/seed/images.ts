@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { blobPath, imagesDir } from '../image/models/blobs.js';
+import { blobPath, imagesDir, removeBlob } from '../image/models/blobs.js';
 import { activate, createImage, resetInterruptedUploads, setStatus } from '../image/models/images.js';
 import { loadNamespace, type NamespaceDocument } from '../image/models/metadefs.js';
 import type { Db } from '../store/db.js';
@@ -18,7 +18,7 @@ const METADEFS_DIR = join(import.meta.dirname, 'metadefs');
 
 export function seedImages(db: Db, options: { dataDir: string; adminProjectId: string; now: number }): void {
   // A process killed mid-upload leaves "saving" images whose partial data is gone.
-  resetInterruptedUploads(db, options.now);
+  for (const id of resetInterruptedUploads(db, options.now)) removeBlob(options.dataDir, id);
 
   for (const file of readdirSync(METADEFS_DIR).filter((name) => name.endsWith('.json')).sort()) {
     loadNamespace(db, options.now, JSON.parse(readFileSync(join(METADEFS_DIR, file), 'utf8')) as NamespaceDocument);
