@@ -19,6 +19,8 @@ import {
 } from './responses/images.js';
 import { createImageMember, deleteImageMember, listImageMembers, showImageMember, updateImageMember } from './responses/members.js';
 import {
+  createNamespace,
+  deleteNamespace,
   listNamespaceObjects,
   listNamespaceProperties,
   listNamespaces,
@@ -53,7 +55,9 @@ const API: Route[] = [
   ['DELETE', '/images/:id/members/:member', deleteImageMember],
   ['GET', '/schemas/image', showImageSchema],
   ['GET', '/metadefs/namespaces', listNamespaces],
+  ['POST', '/metadefs/namespaces', createNamespace],
   ['GET', '/metadefs/namespaces/:namespace', showNamespace],
+  ['DELETE', '/metadefs/namespaces/:namespace', deleteNamespace],
   ['GET', '/metadefs/namespaces/:namespace/properties', listNamespaceProperties],
   ['GET', '/metadefs/namespaces/:namespace/properties/:property', showNamespaceProperty],
   ['GET', '/metadefs/namespaces/:namespace/objects', listNamespaceObjects],

@@ -1,4 +1,5 @@
-import { BadRequest, NotFound } from '../../core/errors.js';
+import { BadRequest, Forbidden, NotFound } from '../../core/errors.js';
+import { ConflictDetail } from './images.js';
 import type { Db } from '../../store/db.js';
 import type { ImageViewer } from './images.js';
 
@@ -207,4 +208,22 @@ export function loadNamespace(db: Db, now: number, doc: NamespaceDocument): bool
     }
   });
   return true;
+}
+
+/** `POST /v2/metadefs/namespaces` (admin): 409 when the name is taken. */
+export function createNamespace(db: Db, now: number, doc: NamespaceDocument): Namespace {
+  return db.tx(() => {
+    if (db.get('SELECT 1 FROM metadef_namespaces WHERE namespace = ?', doc.namespace)) {
+      throw new ConflictDetail(`The metadata definition namespace=${doc.namespace} already exists.`);
+    }
+    loadNamespace(db, now, doc);
+    return getNamespace(db, { isAdmin: true, projectId: null }, doc.namespace);
+  });
+}
+
+/** `DELETE /v2/metadefs/namespaces/{ns}` (admin): its properties, objects and associations go with it; 403 when protected. */
+export function deleteNamespace(db: Db, viewer: ImageViewer, name: string): void {
+  const namespace = getNamespace(db, viewer, name);
+  if (namespace.protected) throw new Forbidden(`Metadata definition namespace ${name} is protected and cannot be deleted.`);
+  db.tx(() => db.run('DELETE FROM metadef_namespaces WHERE namespace = ?', name));
 }

@@ -1,8 +1,11 @@
 import type { FastifyRequest } from 'fastify';
-import { BadRequest } from '../../core/errors.js';
+import { BadRequest, Forbidden } from '../../core/errors.js';
+import { pyRepr } from '../../core/validation.js';
 import { firstQuery, queryOf } from '../../core/http.js';
 import type { Handler } from '../../core/service.js';
 import {
+  createNamespace as createNamespaceModel,
+  deleteNamespace as deleteNamespaceModel,
   getNamespace,
   getObject,
   getProperty,
@@ -12,9 +15,10 @@ import {
   listResourceTypes as listResourceTypesModel,
   type MetadefObject,
   type Namespace,
+  type NamespaceDocument,
   type NamespaceQuery,
 } from '../models/metadefs.js';
-import { glanceTime, viewerOf } from './common.js';
+import { glanceTime, readJson, viewerOf } from './common.js';
 
 /**
  * `/v2/metadefs` (glance/api/v2/metadef_*.py). With `resource_type`, a
@@ -134,3 +138,78 @@ export const showNamespaceObject: Handler = (deps) => async (request) => {
 export const listResourceTypes: Handler = (deps) => async () => ({
   resource_types: listResourceTypesModel(deps.db).map((type) => ({ name: type.name, created_at: glanceTime(type.createdAt), updated_at: glanceTime(type.updatedAt) })),
 });
+
+const PROPERTY_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
+
+function namespaceSchemaError(reason: string, where = ''): BadRequest {
+  return new BadRequest(`Provided object does not match schema 'namespace': ${reason}${where ? `\n\nOn instance${where}` : ''}`);
+}
+
+/** The checks of Glance's namespace schema that matter: names, lengths, enums, and each property's title and type. */
+function checkNamespace(body: unknown): NamespaceDocument {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw namespaceSchemaError(`${pyRepr(body)} is not of type 'object'`);
+  const doc = body as Record<string, unknown>;
+  const allowed = ['namespace', 'display_name', 'description', 'visibility', 'protected', 'owner', 'resource_type_associations', 'properties', 'objects', 'tags'];
+  const extra = Object.keys(doc).filter((key) => !allowed.includes(key));
+  if (extra.length) throw namespaceSchemaError(`Additional properties are not allowed (${extra.map(pyRepr).join(', ')} ${extra.length > 1 ? 'were' : 'was'} unexpected)`);
+  if (doc.namespace === undefined) throw namespaceSchemaError("'namespace' is a required property");
+  const text = (key: string, max: number) => {
+    const value = doc[key];
+    if (value === undefined) return;
+    if (typeof value !== 'string') throw namespaceSchemaError(`${pyRepr(value)} is not of type 'string'`, `['${key}']`);
+    if (value.length > max) throw namespaceSchemaError(`${pyRepr(value)} is too long`, `['${key}']`);
+  };
+  text('namespace', 80);
+  text('display_name', 80);
+  text('description', 500);
+  if (!(doc.namespace as string).trim()) throw new BadRequest('Namespace name cannot be empty.');
+  if (doc.visibility !== undefined && doc.visibility !== 'public' && doc.visibility !== 'private') {
+    throw namespaceSchemaError(`${pyRepr(doc.visibility)} is not one of ['public', 'private']`, "['visibility']");
+  }
+  if (doc.protected !== undefined && typeof doc.protected !== 'boolean') throw namespaceSchemaError(`${pyRepr(doc.protected)} is not of type 'boolean'`, "['protected']");
+  const associations = doc.resource_type_associations ?? [];
+  if (!Array.isArray(associations) || associations.some((assoc) => !assoc || typeof assoc !== 'object' || typeof (assoc as { name?: unknown }).name !== 'string')) {
+    throw namespaceSchemaError('each resource type association needs a string name', "['resource_type_associations']");
+  }
+  const checkProperties = (properties: unknown, where: string) => {
+    if (properties === undefined) return;
+    if (!properties || typeof properties !== 'object' || Array.isArray(properties)) throw namespaceSchemaError(`${pyRepr(properties)} is not of type 'object'`, where);
+    for (const [name, schema] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
+      if (!schema || typeof schema !== 'object') throw namespaceSchemaError(`${pyRepr(schema)} is not of type 'object'`, `${where}['${name}']`);
+      for (const key of ['title', 'type']) if (!(key in schema)) throw namespaceSchemaError(`'${key}' is a required property`, `${where}['${name}']`);
+      if (!PROPERTY_TYPES.includes(schema.type as string)) throw namespaceSchemaError(`${pyRepr(schema.type)} is not one of ${pyRepr([...PROPERTY_TYPES, null])}`, `${where}['${name}']['type']`);
+    }
+  };
+  checkProperties(doc.properties, "['properties']");
+  const objects = doc.objects ?? [];
+  if (!Array.isArray(objects)) throw namespaceSchemaError(`${pyRepr(objects)} is not of type 'array'`, "['objects']");
+  objects.forEach((object: Record<string, unknown>, index) => {
+    if (typeof object?.name !== 'string') throw namespaceSchemaError("'name' is a required property", `['objects'][${index}]`);
+    checkProperties(object.properties, `['objects'][${index}]['properties']`);
+  });
+  return doc as unknown as NamespaceDocument;
+}
+
+/** `POST /v2/metadefs/namespaces`: 201, admin only (policy add_metadef_namespace). */
+export const createNamespace: Handler = (deps) => async (request, reply) => {
+  const viewer = viewerOf(request);
+  if (!viewer.isAdmin) throw new Forbidden('You are not authorized to complete add_metadef_namespace action.');
+  const doc = checkNamespace(await readJson(request));
+  const namespace = createNamespaceModel(deps.db, deps.clock.now(), { visibility: 'private', ...doc, owner: doc.owner ?? viewer.projectId ?? undefined });
+  reply.code(201);
+  const properties = listProperties(deps.db, namespace.namespace);
+  const objects = listObjects(deps.db, namespace.namespace);
+  return {
+    ...renderNamespaceSummary(namespace),
+    ...(Object.keys(properties).length ? { properties } : {}),
+    ...(objects.length ? { objects: objects.map((object) => renderObject(object, namespace.namespace)) } : {}),
+  };
+};
+
+/** `DELETE /v2/metadefs/namespaces/{ns}`: 204, admin only; 403 when protected. */
+export const deleteNamespace: Handler = (deps) => async (request, reply) => {
+  const viewer = viewerOf(request);
+  if (!viewer.isAdmin) throw new Forbidden('You are not authorized to complete delete_metadef_namespace action.');
+  deleteNamespaceModel(deps.db, viewer, nsOf(request));
+  return reply.code(204).send();
+};
