@@ -66,7 +66,8 @@ export function imageMetadata(data: Record<string, unknown>): Record<string, unk
     container_format: containerFormat,
     min_disk: toInteger('min_disk', data.min_disk),
     min_ram: toInteger('min_ram', data.min_ram),
-    protected: data.protected ?? false,
+    // A plain form field (no $$originalJSON) carries the boolean as text.
+    protected: data.protected === 'true' || data.protected === 'True' ? true : data.protected === 'false' || data.protected === 'False' ? false : (data.protected ?? false),
     visibility,
   };
   for (const key of ['description', 'architecture']) if (data[key]) meta[key] = data[key];
