@@ -1,5 +1,6 @@
 import { benchApiThroughput } from './api-throughput.js';
 import { benchFlavorTable } from './flavor-table.js';
+import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchPageLoad } from './page-load.js';
 import { seedKeypairs, startBenchCloud } from './support.js';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
@@ -45,6 +46,10 @@ async function main() {
     console.log(
       `median: render ${t.renderMs} ms vs ${t.dataOnlyMs} ms data alone; next page ${t.pageMs} ms; sort ${t.sortMs} ms vs ${t.sortDataMs} ms; filter ${t.filterMs} ms (${t.filterMs - 300} ms after the delay) vs ${t.filterDataMs} ms; longest task ${t.longestTaskMs} ms`,
     );
+
+    const imageMiB = Number(process.env.BENCH_IMAGE_MIB ?? 1024);
+    console.log(`\n(d) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
+    printImageUpload(await benchImageUpload(cloud, imageMiB));
   } finally {
     await cloud.server.stop();
   }

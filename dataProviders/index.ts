@@ -1,12 +1,13 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
 import { type AuthApi, createAuthApi } from './auth';
 import { createExtensionsApi, createPolicyApi, createSettingsApi, type ExtensionsApi, type PolicyApi, type SettingsApi } from './config';
+import { createGlanceProvider, createMetadefsApi, type MetadefsApi } from './glance';
 import type { HttpClient } from './http';
 import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
 import { createNovaProvider } from './nova';
 
 /** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone';
+export type ServiceName = 'nova' | 'keystone' | 'glance';
 
 /** Everything the browser asks the server, behind interfaces tests can fake. */
 export interface Backend {
@@ -17,6 +18,8 @@ export interface Backend {
   policy: PolicyApi;
   settings: SettingsApi;
   extensions: ExtensionsApi;
+  /** Glance metadata definitions for the metadata editor of any resource. */
+  metadefs: MetadefsApi;
 }
 
 /**
@@ -30,6 +33,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
   const providers: Record<ServiceName, DataProvider> = {
     nova: createNovaProvider(http),
     keystone: createKeystoneProvider(http),
+    glance: createGlanceProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),
@@ -38,5 +42,6 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     policy: createPolicyApi(http),
     settings: createSettingsApi(http),
     extensions: createExtensionsApi(http),
+    metadefs: createMetadefsApi(http),
   };
 }

@@ -90,6 +90,13 @@ export function createNovaProvider(http: HttpClient): DataProvider {
       async remove(id) {
         await http.delete(flavorPath(id));
       },
+      // The metadata editor edits a flavor's extra specs (api-contract §6).
+      async getMetadata(id) {
+        return http.get<Record<string, unknown>>(`${flavorPath(id)}extra-specs/`);
+      },
+      async updateMetadata(id, changes) {
+        await http.patch(`${flavorPath(id)}extra-specs/`, changes);
+      },
     },
     'server-group': {
       async list() {

@@ -20,15 +20,51 @@ export interface ResourceHandlers {
   list?(params: GetListParams): Promise<ResourceRecord[] | ListPage>;
   /** `meta` is the caller's `getOne` meta, e.g. `{ get_access_list: true }` when a form needs more than the list has. */
   get?(id: string, meta?: Record<string, unknown>): Promise<ResourceRecord>;
-  create?(data: Record<string, unknown>): Promise<ResourceRecord>;
+  /** `meta` is the caller's `create` meta, e.g. `{ onProgress }` for an upload (see `UploadProgress`). */
+  create?(data: Record<string, unknown>, meta?: Record<string, unknown>): Promise<ResourceRecord>;
   update?(id: string, data: Record<string, unknown>): Promise<ResourceRecord>;
   remove?(id: string): Promise<void>;
+  /** The record's metadata as a flat key → value map (image properties, flavor extra specs…). */
+  getMetadata?(id: string): Promise<Record<string, unknown>>;
+  /** Sets `updated` and removes `removed` keys of the record's metadata (api-contract §1.7). */
+  updateMetadata?(id: string, changes: MetadataChanges): Promise<void>;
   /**
    * Filter params `list` sends to the server itself (server facets, e.g.
    * flavors' `is_public`); the provider does not filter records by them again.
    * @example ['is_public']
    */
   serverFilters?: readonly string[];
+}
+
+/** The PATCH body of every metadata route (api-contract §1.7). */
+export interface MetadataChanges {
+  updated: Record<string, string>;
+  removed: string[];
+}
+
+/**
+ * Upload progress as the create meta's `onProgress` receives it: -1 before
+ * any byte is sent, then whole percents up to 100 (spec 2 §4).
+ */
+export type UploadProgress = (percent: number) => void;
+
+/** The data provider's metadata verbs, which ra-core does not define. */
+export interface MetadataVerbs {
+  getMetadata(resource: string, params: { id: string }): Promise<{ data: Record<string, unknown> }>;
+  updateMetadata(resource: string, params: { id: string; data: MetadataChanges }): Promise<{ data: null }>;
+}
+
+/**
+ * The metadata verbs of a data provider; a provider without them rejects,
+ * as any other unsupported verb does.
+ */
+export function metadataVerbs(dataProvider: DataProvider): MetadataVerbs {
+  const verbs = dataProvider as Partial<MetadataVerbs>;
+  const missing = (verb: string) => (resource: string) => Promise.reject(new Error(`${verb} is not supported for ${resource}`));
+  return {
+    getMetadata: verbs.getMetadata?.bind(dataProvider) ?? missing('getMetadata'),
+    updateMetadata: verbs.updateMetadata?.bind(dataProvider) ?? missing('updateMetadata'),
+  };
 }
 
 /** The verbs of a resource's handlers (everything but its settings). */
@@ -99,7 +135,7 @@ export function createServiceProvider(service: string, handlers: Record<string, 
       throw new Error(`${service}: getManyReference is not supported for ${resource}`);
     },
     async create(resource, params) {
-      return { data: await handler(resource, 'create')(params.data) } as never;
+      return { data: await handler(resource, 'create')(params.data, params.meta as Record<string, unknown> | undefined) } as never;
     },
     async update(resource, params) {
       return { data: await handler(resource, 'update')(String(params.id), params.data) } as never;
@@ -110,6 +146,13 @@ export function createServiceProvider(service: string, handlers: Record<string, 
     async delete(resource, params) {
       await handler(resource, 'remove')(String(params.id));
       return { data: params.previousData ?? { id: params.id } } as never;
+    },
+    async getMetadata(resource: string, params: { id: string }) {
+      return { data: await handler(resource, 'getMetadata')(String(params.id)) };
+    },
+    async updateMetadata(resource: string, params: { id: string; data: MetadataChanges }) {
+      await handler(resource, 'updateMetadata')(String(params.id), params.data);
+      return { data: null };
     },
     async supports(_resource: string, params: { feature: string }) {
       return { data: options.feature ? await options.feature(params.feature) : false };

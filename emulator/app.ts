@@ -50,10 +50,11 @@ export function openEmulator(opts: EmulatorOptions): Emulator {
     );
     const clock = systemClock(opts.now);
     const credentials = resolveCredentials(opts.dataDir, { admin: opts.adminPassword, demo: opts.demoPassword });
-    seedCloud(db, { credentials, services: SERVICES, now: clock.now() });
+    seedCloud(db, { credentials, services: SERVICES, now: clock.now(), dataDir: opts.dataDir });
 
     const deps: CloudDeps = {
       db,
+      dataDir: opts.dataDir,
       clock,
       publicUrl: opts.publicUrl,
       tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,

@@ -81,6 +81,15 @@ export default defineResource<FlavorEntity>({
       success: 'Modified access of flavor "{name}".',
       failure: 'Unable to modify access of flavor "{name}".',
     },
+    {
+      // Extra specs through the metadata editor, with the OS::Nova::Flavor namespaces (spec 2 §1, §4).
+      id: 'metadata',
+      kind: 'metadata',
+      label: 'Update Metadata',
+      resourceType: 'OS::Nova::Flavor',
+      policy: ADMIN,
+      loadFailure: 'Unable to retrieve flavor extra specs.',
+    },
     // Spec 2 §6 gives flavor delete no check of its own: it lives on an admin-only panel. The
     // same rule as the panel keeps it off the details page a member can open.
     { id: 'delete', kind: 'delete', policy: ADMIN },

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
@@ -6,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './api/auth.js';
 import { configRoutes } from './api/config.js';
+import { glanceRoutes } from './api/glance/index.js';
 import { keystoneRoutes } from './api/keystone.js';
 import { novaRoutes } from './api/nova/index.js';
 import type { BffContext } from './context.js';
@@ -59,6 +61,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const context: BffContext = {
     access: new CloudAccess(new KeystoneClient(options.authUrl, timeoutMs), options.interface ?? 'public', timeoutMs),
     settings: buildSettings(options.settingsOverrides ?? {}),
+    uploadTicketKey: Buffer.from(hkdfSync('sha256', options.sessionSecret, 'cloud-dashboard', 'image upload ticket v1', 32)),
     login: {
       defaultDomain: options.defaultDomain ?? 'Default',
       defaultRegion: options.defaultRegion ?? null,
@@ -66,7 +69,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       windowMs: options.loginWindowMs ?? 300_000,
     },
   };
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

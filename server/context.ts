@@ -5,6 +5,8 @@ export interface BffContext {
   access: CloudAccess;
   /** The settings `/api/settings/` serves, before the computed ones are added. */
   settings: Record<string, unknown>;
+  /** Signs the short-lived image upload tickets of direct upload (derived from the session secret, so every replica checks them). */
+  uploadTicketKey: Buffer;
   /** Defaults offered by the login page. */
   login: {
     defaultDomain: string;

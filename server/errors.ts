@@ -36,7 +36,8 @@ export function upstreamMessage(body: string, status: number): string {
   try {
     const parsed: unknown = JSON.parse(body);
     const found = findMessage(parsed);
-    if (found) return found;
+    // Glance (webob) ends its messages with "<br /><br />" and blank lines.
+    if (found) return found.replace(/<br\s*\/?>/gi, ' ').replace(/\s+/g, ' ').trim() || `The service answered ${status}.`;
   } catch {
     // not JSON: fall through to text handling
   }

@@ -209,7 +209,13 @@ export interface ColumnDescriptor<T> {
   requires?: Conditions;
 }
 
-export type ActionDescriptor<T> = FormActionDescriptor<T> | EditActionDescriptor<T> | WizardActionDescriptor<T> | DeleteActionDescriptor<T>;
+export type ActionDescriptor<T> =
+  | FormActionDescriptor<T>
+  | EditActionDescriptor<T>
+  | WizardActionDescriptor<T>
+  | DeleteActionDescriptor<T>
+  | MetadataActionDescriptor<T>
+  | LinkActionDescriptor<T>;
 
 interface ActionBase<T> {
   /**
@@ -310,6 +316,12 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
   kind: 'delete';
   /** Where it is offered. Default both. */
   placement?: ('row' | 'batch')[];
+  /**
+   * Batch only: the warning naming checked records `allowed` refuses, which are
+   * left out of the delete; `{names}` lists them. Default: they are left out silently.
+   * @example 'You are not allowed to delete images: {names}'
+   */
+  notAllowed?: string;
 }
 
 /**
@@ -362,6 +374,55 @@ export interface WizardActionDescriptor<T> extends Omit<FormActionDescriptor<T>,
   prefill?(record: T): Record<string, unknown>;
   /** For `mode: 'edit'`, as for `edit` actions. */
   reload?: { meta?: Record<string, unknown> };
+}
+
+/**
+ * A row action opening the metadata editor (spec 1 §4.7, spec 2 §4 "Metadata
+ * update") on a record: the tree of the Glance metadefs namespaces of
+ * `resourceType`, with the record's current metadata from the data
+ * provider's `getMetadata` verb, saved as `{ updated, removed }` through its
+ * `updateMetadata` verb (dataProviders/resource-provider.ts).
+ *
+ * @example
+ * { id: 'metadata', kind: 'metadata', label: 'Update Metadata', resourceType: 'OS::Glance::Image',
+ *   policy: [['image', 'modify_metadef_object']], allowed: (image) => image.status === 'active' }
+ */
+export interface MetadataActionDescriptor<T> extends ActionBase<T> {
+  kind: 'metadata';
+  /** @example 'Update Metadata' */
+  label: string;
+  /**
+   * The metadefs resource type whose namespaces the tree offers (spec 2 §9).
+   * @example 'OS::Nova::Flavor'
+   */
+  resourceType: string;
+  /** Default 'Metadata was successfully updated.' (spec 2 §4). */
+  success?: string;
+  /** Default 'Unable to update metadata.' (spec 2 §4); the modal stays open. */
+  failure?: string;
+  /**
+   * Error toast when the record's metadata cannot be loaded.
+   * @example 'Unable to retrieve the image custom properties.'
+   */
+  loadFailure?: string;
+}
+
+/**
+ * A row action that is declared but only offered once the feature behind it
+ * exists (e.g. 'Launch' before the launch wizard): shown disabled with the
+ * default tooltip, or left out with `hidden: true`. `allowed` and `policy`
+ * apply as for other row actions.
+ */
+export interface LinkActionDescriptor<T> extends ActionBase<T> {
+  kind: 'link';
+  /** @example 'Launch' */
+  label: string;
+  /**
+   * Where the action goes, with `{field}` read from the record; absent while
+   * the target does not exist yet, which keeps the action disabled.
+   * @example '/project/instances/launch?imageId={id}'
+   */
+  to?: string;
 }
 
 /** One wizard step: a slice of the form's fields, or a custom component editing one field. */

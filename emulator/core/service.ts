@@ -18,6 +18,8 @@ export interface ServiceEntry {
 /** What every service's routes receive. */
 export interface CloudDeps {
   db: Db;
+  /** The data directory (SQLite file and image blobs). */
+  dataDir: string;
   clock: Clock;
   /** Base URL of the process, no trailing slash; read per request. */
   publicUrl: () => string;

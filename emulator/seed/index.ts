@@ -7,6 +7,7 @@ import { createGrant, createImpliedRole, createRole, findRoleByName } from '../i
 import { createUser, findUserByName, passwordHashOf, setUserPassword } from '../identity/models/users.js';
 import type { Db } from '../store/db.js';
 import type { ResolvedCredentials, SeedUser } from './credentials.js';
+import { seedImages } from './images.js';
 
 /**
  * The demo cloud, seeded on every start and idempotent: what exists is kept
@@ -29,7 +30,7 @@ const GRANTS: { user: SeedUser; project: string; role: string }[] = [
   { user: 'demo', project: 'demo', role: 'member' },
 ];
 
-export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; services: readonly ServiceEntry[]; now: number }): void {
+export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; services: readonly ServiceEntry[]; now: number; dataDir: string }): void {
   db.tx(() => {
     if (!findDomain(db, DEFAULT_DOMAIN_ID)) createDomain(db, { id: DEFAULT_DOMAIN_ID, name: 'Default', description: 'The default domain' });
 
@@ -64,5 +65,8 @@ export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; s
 
     // m1.tiny … m1.xlarge, public, ids 1 to 5; each made once, so one an admin deletes stays deleted.
     seedFlavors(db, options.now);
+
+    // Metadata definitions and the small bootable public image.
+    seedImages(db, { dataDir: options.dataDir, adminProjectId: findProjectByName(db, 'admin', DEFAULT_DOMAIN_ID)!.id, now: options.now });
   });
 }

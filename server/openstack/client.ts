@@ -8,6 +8,12 @@ export interface CloudRequestOptions {
   /** Microversion, e.g. "2.9" for compute; sent in both header spellings Nova reads. */
   microversion?: string;
   headers?: Record<string, string>;
+  /** JSON body media type other than application/json (Glance's JSON-patch). */
+  contentType?: string;
+  /** A raw body streamed upstream (image data); set its Content-Type in `headers`. */
+  stream?: AsyncIterable<Uint8Array>;
+  /** Overrides the default upstream timeout (a large upload takes longer). */
+  timeoutMs?: number;
 }
 
 interface VersionRange {
@@ -52,7 +58,16 @@ export class CloudClient {
       headers['OpenStack-API-Version'] = `${serviceType} ${options.microversion}`;
       if (serviceType === 'compute') headers['X-OpenStack-Nova-API-Version'] = options.microversion;
     }
-    return callUpstream<T>({ method, url: url.toString(), headers, body: options.body, timeoutMs: this.timeoutMs, service: serviceType });
+    return callUpstream<T>({
+      method,
+      url: url.toString(),
+      headers,
+      body: options.body,
+      stream: options.stream,
+      contentType: options.contentType,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      service: serviceType,
+    });
   }
 
   /**

@@ -4,9 +4,10 @@ import type { DataProvider } from 'ra-core';
 import type { AnyResourceDescriptor, ResourceRecord, UniqueRule } from '../descriptor';
 import type { FieldErrors } from '../forms/useSchemaForm';
 import { useToastStore } from '../toasts/context';
-import type { ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
+import type { MetadataAction, ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
 import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
+import { UploadProgressBar } from './UploadProgressBar';
 import { deleteTexts, formatMessage } from './messages';
 import { idOf, nameOf } from './registry';
 import { type DeleteOutcome, useDeleteRecords } from './useDeleteRecords';
@@ -16,11 +17,13 @@ import { useFormAction } from './useFormAction';
 const FormDialog = lazy(() => import('../forms/FormDialog'));
 const SchemaWizard = lazy(() => import('../wizard/SchemaWizard').then((module) => ({ default: module.SchemaWizard })));
 const loadFormSchema = () => import('../forms/form-schema');
+const MetadataDialog = lazy(() => import('../metadata/MetadataDialog'));
 type BuiltForm = Awaited<ReturnType<Awaited<ReturnType<typeof loadFormSchema>>['buildForm']>>;
 
 type OpenDialog =
   | ({ kind: 'form'; action: ModalAction; record?: ResourceRecord; initialData?: Record<string, unknown> } & BuiltForm)
-  | { kind: 'delete'; records: ResourceRecord[]; onDone?: (outcome: DeleteOutcome) => void };
+  | { kind: 'delete'; records: ResourceRecord[]; onDone?: (outcome: DeleteOutcome) => void; warning?: string }
+  | { kind: 'metadata'; action: MetadataAction; record: ResourceRecord };
 
 const NO_RECORDS: ResourceRecord[] = [];
 
@@ -32,7 +35,7 @@ export interface ActionDialogs {
   openForm(action: ToolbarAction): void;
   /** Opens a row's edit form or edit wizard, prefilled from the record. */
   openEdit(action: RowFormAction, record: ResourceRecord): void;
-  confirmDelete(records: ResourceRecord[], onDone?: (outcome: DeleteOutcome) => void): void;
+  confirmDelete(records: ResourceRecord[], onDone?: (outcome: DeleteOutcome) => void, warning?: string): void;
   /** Render this once; it holds whichever dialog is open. */
   dialogs: ReactNode;
 }
@@ -43,6 +46,15 @@ export interface ActionDialogs {
  */
 export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
+  // A create that uploads a file reports its progress here (spec 2 §4: -1, then whole percents).
+  const [progress, setProgress] = useState<number | null>(null);
+  const withProgress = async (run: (onProgress: (percent: number) => void) => Promise<void>) => {
+    try {
+      await run(setProgress);
+    } finally {
+      setProgress(null);
+    }
+  };
   const runForm = useFormAction(descriptor);
   const { dataProvider } = useBackend();
   const toasts = useToastStore();
@@ -54,7 +66,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   if (open?.kind === 'form') {
     const { action, schema, uiSchema, validator, record, initialData } = open;
     const submit = async (formData: Record<string, unknown>) => {
-      await runForm(action, formData, record);
+      await withProgress((onProgress) => runForm(action, formData, record, onProgress));
       close();
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
@@ -72,7 +84,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
             liveErrors={liveErrors}
             validateStep={serverUniqueCheck(descriptor, action, dataProvider)}
             // The wizard closes itself once submit resolves.
-            submit={(formData) => runForm(action, formData, record)}
+            submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress))}
             onClose={close}
           />
         ) : (
@@ -89,16 +101,23 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
             onClose={close}
           />
         )}
+        {progress !== null && <UploadProgressBar percent={progress} />}
       </Suspense>
     );
   } else if (open?.kind === 'delete') {
-    const { records, onDone } = open;
+    const { records, onDone, warning } = open;
     const texts = deleteTexts(descriptor.labels, records.map((record) => nameOf(descriptor, record)));
     const confirm = async () => {
       const outcome = await deleteRecords(records);
       onDone?.(outcome);
     };
-    dialogs = <DeleteDialog texts={texts} onConfirm={confirm} onClose={close} />;
+    dialogs = <DeleteDialog texts={texts} onConfirm={confirm} onClose={close} warning={warning} nothingToDelete={records.length === 0} />;
+  } else if (open?.kind === 'metadata') {
+    dialogs = (
+      <Suspense fallback={null}>
+        <MetadataDialog descriptor={descriptor} action={open.action} record={open.record} onClose={close} />
+      </Suspense>
+    );
   }
 
   const build = (action: ModalAction) =>
@@ -111,14 +130,16 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
         .then((built) => setOpen({ kind: 'form', action, ...built }))
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     openEdit: (action, listed) =>
-      void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null])
+      action.kind === 'metadata'
+        ? setOpen({ kind: 'metadata', action, record: listed })
+        : void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null])
         .then(([built, reloaded]) => {
           const record = (reloaded?.data as ResourceRecord | undefined) ?? listed;
           const initialData = action.prefill ? action.prefill(record) : pickFields(record, Object.keys(built.schema.properties ?? {}));
           setOpen({ kind: 'form', action, record, initialData, ...built });
         })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
-    confirmDelete: (records, onDone) => setOpen({ kind: 'delete', records, onDone }),
+    confirmDelete: (records, onDone, warning) => setOpen({ kind: 'delete', records, onDone, warning }),
     dialogs,
   };
 }

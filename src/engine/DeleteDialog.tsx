@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -12,10 +13,14 @@ export interface DeleteDialogProps {
   texts: DeleteTexts;
   onConfirm(): Promise<unknown>;
   onClose(): void;
+  /** Records the action does not apply to, named above the message (e.g. 'You are not allowed to delete images: a'). */
+  warning?: string;
+  /** Nothing left to delete: only the warning and Cancel. */
+  nothingToDelete?: boolean;
 }
 
 /** The delete confirmation of spec 2 §8; the confirm button stays disabled while deleting. */
-export function DeleteDialog({ texts, onConfirm, onClose }: DeleteDialogProps) {
+export function DeleteDialog({ texts, onConfirm, onClose, warning, nothingToDelete = false }: DeleteDialogProps) {
   const titleId = useId();
   const messageId = useId();
   const [deleting, setDeleting] = useState(false);
@@ -40,15 +45,22 @@ export function DeleteDialog({ texts, onConfirm, onClose }: DeleteDialogProps) {
     >
       <DialogTitle id={titleId}>{texts.title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={messageId} sx={{ wordBreak: 'break-word' }}>
-          {texts.message}
-        </DialogContentText>
+        {warning && (
+          <Alert severity="warning" sx={{ mb: nothingToDelete ? 0 : 2, wordBreak: 'break-word' }}>
+            {warning}
+          </Alert>
+        )}
+        {!nothingToDelete && (
+          <DialogContentText id={messageId} sx={{ wordBreak: 'break-word' }}>
+            {texts.message}
+          </DialogContentText>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={deleting}>
           Cancel
         </Button>
-        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={deleting}>
+        <Button variant="contained" color="error" onClick={() => void confirm()} disabled={deleting || nothingToDelete}>
           {texts.submit}
         </Button>
       </DialogActions>

@@ -3,6 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
 import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
@@ -16,7 +17,7 @@ import { useActionDialogs } from './ActionDialogs';
 import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { defaultSort, tableColumns } from './columns';
 import { FieldList } from './FieldList';
-import { deleteTexts } from './messages';
+import { deleteTexts, formatMessage, joinNames } from './messages';
 import { PageHeading } from './PageHeading';
 import { isTransitional, useRowPolling } from './polling';
 import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
@@ -75,13 +76,22 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
   const dialogs = useActionDialogs(descriptor, fetched);
+  const navigate = useNavigate();
   const title = descriptor.panel?.label ?? descriptor.labels.plural;
   const checked = rows.filter((row) => selection.isSelected(idOf(descriptor, row)));
   const expandable = Boolean(descriptor.expand?.length);
 
   function rowActions(row: ResourceRecord, expand: () => void): RowAction[] {
     // Row forms and wizards (edit, update access) that apply to this record come first.
-    const edits: RowAction[] = rowFormsFor(actions, row).map((action) => ({ label: action.label, onSelect: () => dialogs.openEdit(action, row) }));
+    const forms: RowAction[] = rowFormsFor(actions, row).map((action) => ({ label: action.label, onSelect: () => dialogs.openEdit(action, row) }));
+    // Declared links (e.g. 'Launch') stay disabled while their target does not exist or they do not apply.
+    const links: RowAction[] = actions.rowLinks
+      .filter((action) => action.to || appliesTo(action, row))
+      .map((action) => {
+        const target = action.to && appliesTo(action, row) ? formatMessage(action.to, row) : undefined;
+        return target ? { label: action.label, onSelect: () => navigate(target) } : { label: action.label, disabled: true, tooltip: DISABLED_ACTION_TOOLTIP, onSelect: () => {} };
+      });
+    const edits = [...forms, ...links];
     if (!actions.rowDelete) return edits;
     const label = deleteTexts(descriptor.labels, [nameOf(descriptor, row)]).submit;
     if (!appliesTo(actions.rowDelete, row)) {
@@ -130,7 +140,13 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
             color="error"
             startIcon={<DeleteIcon />}
             disabled={checked.length === 0}
-            onClick={() => dialogs.confirmDelete(checked, () => selection.clear())}
+            onClick={() => {
+              // Checked rows the delete does not apply to are left out and named (spec 2 §8, e.g. protected images).
+              const refused = checked.filter((row) => !appliesTo(actions.batchDelete, row));
+              const template = actions.batchDelete!.notAllowed;
+              const warning = refused.length && template ? formatMessage(template, { names: joinNames(refused.map((row) => nameOf(descriptor, row))) }) : undefined;
+              dialogs.confirmDelete(checked.filter((row) => !refused.includes(row)), () => selection.clear(), warning);
+            }}
           >
             Delete {descriptor.labels.plural}
           </Button>
@@ -147,7 +163,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
         selection={actions.batchDelete ? selection : undefined}
         defaultSort={defaultSort(descriptor)}
         pageSize={pageSize}
-        rowActions={actions.rowDelete || actions.rowForms.length > 0 ? rowActions : undefined}
+        rowActions={actions.rowDelete || actions.rowForms.length > 0 || actions.rowLinks.length > 0 ? rowActions : undefined}
         expandedRow={expandable ? (row) => <FieldList descriptor={descriptor} record={row} fields={descriptor.expand!} /> : undefined}
         isUpdating={descriptor.poll ? (row) => updating.has(idOf(descriptor, row)) && isTransitional(descriptor, row) : undefined}
         serverPaging={serverPaging}

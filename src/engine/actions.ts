@@ -3,6 +3,8 @@ import type {
   DeleteActionDescriptor,
   EditActionDescriptor,
   FormActionDescriptor,
+  LinkActionDescriptor,
+  MetadataActionDescriptor,
   ResourceRecord,
   WizardActionDescriptor,
 } from '../descriptor';
@@ -12,10 +14,12 @@ export type FormAction = FormActionDescriptor<ResourceRecord>;
 export type EditAction = EditActionDescriptor<ResourceRecord>;
 export type WizardAction = WizardActionDescriptor<ResourceRecord>;
 export type DeleteAction = DeleteActionDescriptor<ResourceRecord>;
+export type MetadataAction = MetadataActionDescriptor<ResourceRecord>;
+export type LinkAction = LinkActionDescriptor<ResourceRecord>;
 /** An action on the toolbar that opens a modal: a form or a create wizard. */
 export type ToolbarAction = FormAction | WizardAction;
-/** An action on a row that opens a modal prefilled from the record: an edit form or an edit wizard. */
-export type RowFormAction = EditAction | WizardAction;
+/** An action on a row that opens a modal on the record: an edit form, an edit wizard or the metadata editor. */
+export type RowFormAction = EditAction | WizardAction | MetadataAction;
 /** Any action that opens a form or a wizard: what `useFormAction` runs. */
 export type ModalAction = FormAction | EditAction | WizardAction;
 
@@ -24,6 +28,8 @@ export interface AllowedActions {
   forms: ToolbarAction[];
   /** Row forms and wizards (edit, update access), before each row's `allowed` check. */
   rowForms: RowFormAction[];
+  /** Row links (e.g. 'Launch'), disabled while they have no target. */
+  rowLinks: LinkAction[];
   /** Delete from a row's menu, if offered. */
   rowDelete?: DeleteAction;
   /** Delete of the checked rows from the toolbar, if offered. */
@@ -31,8 +37,8 @@ export interface AllowedActions {
 }
 
 /** Whether an action works on one record (and so sits on the row menu). */
-export function isRowForm(action: ModalAction): action is RowFormAction {
-  return action.kind === 'edit' || (action.kind === 'wizard' && action.mode === 'edit');
+export function isRowForm(action: ModalAction | MetadataAction): action is RowFormAction {
+  return action.kind === 'edit' || action.kind === 'metadata' || (action.kind === 'wizard' && action.mode === 'edit');
 }
 
 /**
@@ -44,18 +50,19 @@ export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedAct
   const allowed = useConditions(actions.map((action) => (action.policy || action.requires ? { policy: action.policy, ...action.requires } : undefined)));
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');
-  const modals = permitted.filter((action): action is ModalAction => action.kind !== 'delete');
+  const modals = permitted.filter((action): action is ModalAction | MetadataAction => action.kind !== 'delete' && action.kind !== 'link');
   const placed = (where: 'row' | 'batch') => deletes.find((action) => (action.placement ?? ['row', 'batch']).includes(where));
   return {
     forms: modals.filter((action): action is ToolbarAction => !isRowForm(action)),
     rowForms: modals.filter(isRowForm),
+    rowLinks: permitted.filter((action): action is LinkAction => action.kind === 'link'),
     rowDelete: placed('row'),
     batchDelete: placed('batch'),
   };
 }
 
 /** Whether a row action applies to this record (the descriptor's `allowed` check). */
-export function appliesTo<A extends DeleteAction | RowFormAction>(action: A | undefined, record: ResourceRecord): action is A {
+export function appliesTo<A extends DeleteAction | RowFormAction | LinkAction>(action: A | undefined, record: ResourceRecord): action is A {
   return Boolean(action) && (action!.allowed?.(record) ?? true);
 }
 

@@ -1,4 +1,5 @@
 import { isAlreadyReported } from '../../dataProviders/http';
+import type { UploadProgress } from '../../dataProviders/resource-provider';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import type { ModalAction } from './actions';
@@ -14,20 +15,21 @@ import { idOf } from './registry';
  * (the private key, spec 2 §4) and refreshes the list. The body is the
  * action's `payload` of the values, or the values. A failure toasts the
  * action's failure text and rejects, so the dialog stays open with the reason.
+ * `onProgress` reaches a create that uploads a file (-1, then 0…100).
  */
 export function useFormAction(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
   const toasts = useToastStore();
   const invalidate = useInvalidateResource();
 
-  return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord): Promise<void> {
+  return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord, onProgress?: UploadProgress): Promise<void> {
     const data = action.payload ? action.payload(formData, record) : formData;
     const texts = { ...record, ...formData };
     let answer: Record<string, unknown>;
     try {
       answer = record
         ? ((await dataProvider.update(descriptor.name, { id: idOf(descriptor, record), data, previousData: record })).data as Record<string, unknown>)
-        : ((await dataProvider.create(descriptor.name, { data })).data as Record<string, unknown>);
+        : ((await dataProvider.create(descriptor.name, { data, meta: onProgress ? { onProgress } : undefined })).data as Record<string, unknown>);
     } catch (error) {
       if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
       throw error;

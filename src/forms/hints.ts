@@ -15,6 +15,9 @@
  *   a transfer table whose available items come from the named option source
  *   (forms/option-sources.ts); the value is the allocated ids, or `{ id }`
  *   objects when the items are objects (spec 1 §4.9). `maxItems` also caps it.
+ * - `"x-widget": "file"` on a property without a type: a file picker whose
+ *   value is the chosen `File` (forms/widgets/FileField.tsx); the data
+ *   provider uploads it.
  * - `"x-confirms": "password"` on a field: it must equal the `password`
  *   field, else 'Passwords do not match.' (spec 1 §5).
  */
@@ -42,7 +45,7 @@ export interface TransferHint {
 /** A form property with the hints it may carry. */
 export type HintedNode = SchemaNode & {
   'x-switch'?: SwitchHint;
-  'x-widget'?: 'spinner' | 'transfer';
+  'x-widget'?: 'spinner' | 'transfer' | 'file';
   'x-options'?: Record<string, string | number | boolean | object | null>;
   'x-transferTable'?: Partial<TransferHint>;
   'x-confirms'?: string;
@@ -52,6 +55,7 @@ export type HintedNode = SchemaNode & {
 export const HIDDEN_FIELD = 'hidden';
 export const SPINNER_WIDGET = 'spinner';
 export const TRANSFER_FIELD = 'transfer';
+export const FILE_FIELD = 'file';
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -100,6 +104,7 @@ export function transferHint(node: HintedNode): Partial<TransferHint> | undefine
  */
 export function hintUiSchema(node: HintedNode): UiSchema {
   if (transferHint(node)) return { 'ui:field': TRANSFER_FIELD };
+  if (node['x-widget'] === FILE_FIELD) return { 'ui:field': FILE_FIELD };
   if (node['x-widget'] === SPINNER_WIDGET) return { 'ui:widget': SPINNER_WIDGET, ...(node['x-options'] ? { 'ui:options': node['x-options'] } : {}) };
   return {};
 }

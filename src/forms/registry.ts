@@ -1,5 +1,6 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { HIDDEN_FIELD, SPINNER_WIDGET, TRANSFER_FIELD } from './hints';
+import { FILE_FIELD, HIDDEN_FIELD, SPINNER_WIDGET, TRANSFER_FIELD } from './hints';
+import FileField from './widgets/FileField';
 import SpinnerWidget from './widgets/SpinnerWidget';
 import TransferField from './widgets/TransferField';
 
@@ -12,4 +13,4 @@ function HiddenField() {
 export const widgets: RegistryWidgetsType = { [SPINNER_WIDGET]: SpinnerWidget };
 
 /** The engine's rjsf fields, selected by schema hints or a uiSchema's `ui:field`. */
-export const fields: RegistryFieldsType = { [TRANSFER_FIELD]: TransferField, [HIDDEN_FIELD]: HiddenField };
+export const fields: RegistryFieldsType = { [TRANSFER_FIELD]: TransferField, [HIDDEN_FIELD]: HiddenField, [FILE_FIELD]: FileField };

@@ -3,6 +3,7 @@
 export type * from './domain';
 export type * from './flavor';
 export type * from './group';
+export type * from './image';
 export type * from './keypair';
 export type * from './project';
 export type * from './role';

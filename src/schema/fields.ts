@@ -1,4 +1,5 @@
 import type { AnyResourceDescriptor } from '../descriptor';
+import { formatBytes } from '../utils/units';
 import { derefLocal } from './refs';
 import type { SchemaDocument, SchemaNode } from './types';
 
@@ -42,6 +43,8 @@ export function formatValue(descriptor: AnyResourceDescriptor, field: string, va
   const labels = schema?.['x-enumLabels'];
   if (labels && typeof value === 'string' && labels[value]) return labels[value];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  // 'bytes' is the bytes filter of spec 1 §9 (bytes up to TB); other units are printed after the number.
+  if (typeof value === 'number' && schema?.['x-unit'] === 'bytes') return formatBytes(value);
   if (typeof value === 'number' && schema?.['x-unit']) return `${value} ${schema['x-unit']}`;
   if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);

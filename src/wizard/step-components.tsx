@@ -6,6 +6,7 @@ import { OPTIONS_LOAD_FAILED } from '../forms/widgets/TransferField';
 import { loadOptions } from '../forms/option-sources';
 import type { Membership } from '../transfer/membership';
 import { MembershipTable } from '../transfer/MembershipTable';
+import { MetadataStep } from '../metadata/MetadataStep';
 import type { TransferItem } from '../transfer/model';
 
 /** What a custom wizard step receives: the value of the one form field it edits. */
@@ -74,4 +75,6 @@ function MembershipStep({ value, onChange, options, errors, disabled }: CustomSt
  */
 export const STEP_COMPONENTS: Record<string, ComponentType<CustomStepProps>> = {
   membership: MembershipStep,
+  /** The metadata editor over a key → text field (src/metadata/MetadataStep.tsx). */
+  metadata: MetadataStep,
 };

@@ -109,10 +109,11 @@ function valuesAt(value: unknown, path: string): unknown[] {
 
 async function observe(call: NativeCall, ctx: ConformanceContext): Promise<Observation> {
   const body = call.body?.(ctx);
+  const raw = call.rawBody?.(ctx);
   const response = await fetch(call.url(ctx), {
     method: call.method,
     headers: { Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}), ...call.headers?.(ctx) },
-    body: body ? JSON.stringify(body) : undefined,
+    body: raw ? new Uint8Array(raw) : body ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
   let parsed: unknown;

@@ -1,11 +1,12 @@
 import type { DataProvider } from 'ra-core';
 import type { AuthApi } from '../../dataProviders/auth';
 import type { ExtensionService, PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
+import type { MetadefsApi } from '../../dataProviders/glance';
 import type { Backend } from '../../dataProviders/index';
 import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
 import { makeCatalog, makeSession } from './records';
 
-type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports';
+type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports' | 'getMetadata' | 'updateMetadata';
 type Handler = (params: any) => unknown;
 
 /** What a test lets the fake data provider answer, per resource and verb. */
@@ -39,6 +40,8 @@ export function fakeDataProvider(resources: FakeResources): DataProvider {
     create: verb('create'),
     update: verb('update'),
     delete: verb('delete'),
+    getMetadata: verb('getMetadata'),
+    updateMetadata: verb('updateMetadata'),
     // Service features (`{ feature }` → boolean); unarranged means "not available", as for a real provider without it.
     supports: async (resource: string, params: { feature: string }) => ({ data: Boolean(await resources[resource]?.supports?.(params)) }),
     getMany: refuse('getMany'),
@@ -58,6 +61,8 @@ export interface FakeBackendOptions {
   settings?: Settings;
   /** Enabled extensions per service (GET /api/<service>/extensions/); default none. */
   extensions?: Partial<Record<ExtensionService, string[]>>;
+  /** Answers the metadata editor's namespaces; unarranged calls fail the test. */
+  metadefs?: Partial<MetadefsApi>;
 }
 
 function strict<T extends object>(name: string, given: Partial<T>): T {
@@ -80,6 +85,7 @@ export function fakeBackend(options: FakeBackendOptions = {}): Backend {
     policy,
     settings: { get: async () => options.settings ?? {} },
     extensions: { list: async (service) => options.extensions?.[service] ?? [] },
+    metadefs: strict<MetadefsApi>('metadefs', options.metadefs ?? {}),
   };
 }
 

@@ -5,6 +5,8 @@ export interface RunningServer {
   baseUrl: string;
   dataDir: string;
   passwords: { admin: string; demo: string };
+  /** The server's process id (benchmarks read its memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -27,7 +29,7 @@ export function startServer(dataDir: string, passwords = { admin: 'e2e-admin-pas
       const match = /Cloud dashboard: (http:\/\/\S+?)\/?\s/.exec(output);
       if (match) {
         child.stdout!.off('data', onData);
-        resolve({ baseUrl: match[1], dataDir, passwords, stop: () => stopChild(child) });
+        resolve({ baseUrl: match[1], dataDir, passwords, pid: child.pid!, stop: () => stopChild(child) });
       }
     };
     child.stdout!.on('data', onData);

@@ -172,13 +172,14 @@ describe('rescoping with the token method', () => {
 });
 
 describe('the service catalog', () => {
-  it('lists identity and compute with public, internal and admin endpoints in RegionOne, URLs from publicUrl', async () => {
+  it('lists identity, compute and image with public, internal and admin endpoints in RegionOne, URLs from publicUrl', async () => {
     const { token } = (await issueToken(cloud.app, passwordAuthBody('demo', PASSWORDS.demo, demoProject))).json();
     expect(token.catalog.map((entry: { type: string; name: string }) => [entry.type, entry.name])).toEqual([
       ['identity', 'keystone'],
       ['compute', 'nova'],
+      ['image', 'glance'],
     ]);
-    const urls: Record<string, string> = { identity: `${PUBLIC_URL}/cloud/identity`, compute: `${PUBLIC_URL}/cloud/compute/v2.1` };
+    const urls: Record<string, string> = { identity: `${PUBLIC_URL}/cloud/identity`, compute: `${PUBLIC_URL}/cloud/compute/v2.1`, image: `${PUBLIC_URL}/cloud/image` };
     for (const entry of token.catalog) {
       expect(entry.id).toMatch(/^[0-9a-f]{32}$/);
       expect(entry.endpoints.map((endpoint: { interface: string }) => endpoint.interface)).toEqual(['public', 'internal', 'admin']);
@@ -205,7 +206,7 @@ describe('the service catalog', () => {
     const token = await tokenFor(cloud.app, 'demo');
     const response = await cloud.app.inject({ url: '/cloud/identity/v3/auth/catalog', headers: { 'x-auth-token': token } });
     expect(response.statusCode).toBe(200);
-    expect(response.json().catalog.map((entry: { type: string }) => entry.type)).toEqual(['identity', 'compute']);
+    expect(response.json().catalog.map((entry: { type: string }) => entry.type)).toEqual(['identity', 'compute', 'image']);
   });
 });
 

@@ -44,7 +44,7 @@ afterEach(async () => {
 function seededRows(cloud: TestEmulator) {
   const db = cloud.db();
   return Object.fromEntries(
-    ['domains', 'projects', 'users', 'roles', 'implied_roles', 'role_assignments', 'regions', 'services', 'endpoints', 'flavors'].map((table) => [
+    ['domains', 'projects', 'users', 'roles', 'implied_roles', 'role_assignments', 'regions', 'services', 'endpoints', 'flavors', 'images', 'image_properties', 'metadef_namespaces', 'metadef_properties', 'metadef_objects'].map((table) => [
       table,
       db.all(`SELECT * FROM ${table} ORDER BY 1, 2`).map((row) => ({ ...row, password_hash: undefined })),
     ]),
@@ -80,7 +80,7 @@ describe('restart survival', () => {
     expect(seededRows(second)).toEqual(before);
     expect((await issueToken(second.app, passwordAuthBody('demo', PASSWORDS.demo))).json().token.catalog).toEqual(catalog);
     const migrations = second.db().all<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id').map((row) => row.id);
-    expect(migrations).toEqual(['compute:0001_initial', 'compute:0002_flavors_server_groups', 'identity:0001_initial']);
+    expect(migrations).toEqual(['compute:0001_initial', 'compute:0002_flavors_server_groups', 'identity:0001_initial', 'image:0001_images', 'image:0002_metadefs']);
   });
 
   it('opens the database in WAL mode with foreign keys on', async () => {

@@ -1,0 +1,185 @@
+import schema from '../schemas/image.schema.json';
+import { FORM_PROPERTIES } from '../dataProviders/glance';
+import { defineResource } from '../src/descriptor';
+import type { ImageEntity } from '../src/generated';
+
+/** Spec 2 §5 and §9: aki and ari images cannot boot an instance or a volume. */
+const NON_BOOTABLE_CONTAINER_FORMATS = ['aki', 'ari'];
+
+/** Custom properties as the metadata step edits them: text values; read-only keys and the form's own fields left out. */
+function propertyTexts(properties: Record<string, unknown> | undefined): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(properties ?? {})
+      .filter(([key]) => !['os_hash_algo', 'os_hash_value', ...FORM_PROPERTIES].includes(key))
+      .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+}
+
+const isActive = (image: ImageEntity) => String(image.status).toLowerCase() === 'active';
+const isBootable = (image: ImageEntity) => !NON_BOOTABLE_CONTAINER_FORMATS.includes(String(image.container_format));
+
+/**
+ * Images and snapshots (spec 2 §2.3, §3, §4, §5, §8; api-contract §4): the
+ * project list with server facets and polled transitional rows, the create
+ * wizard (file upload with progress, or URL), edit, the metadata editor,
+ * and delete with the spec's allowed rules. Launch and Create Volume are
+ * declared disabled until the launch wizard and the volume service exist.
+ */
+export default defineResource<ImageEntity>({
+  name: 'image',
+  type: 'OS::Glance::Image',
+  service: 'glance',
+  serviceType: 'image',
+  schema,
+  nameField: 'name',
+  labels: { singular: 'Image', plural: 'Images' },
+  panel: { dashboard: 'project', group: 'Compute', label: 'Images', path: '/project/images', order: 2 },
+  columns: [
+    { field: 'owner_name', label: 'Owner', priority: 2, requires: { policy: [['identity', 'get_project']] } },
+    { field: 'name', defaultSort: 'asc', link: 'detail' },
+    { field: 'type', priority: 2 },
+    { field: 'status' },
+    { field: 'visibility_text', label: 'Visibility' },
+    { field: 'protected', priority: 2 },
+    { field: 'disk_format', label: 'Disk Format', priority: 2 },
+    { field: 'size', priority: 2 },
+  ],
+  // Spec 2 §4: saving, queued and pending_delete rows poll and show a progress bar.
+  poll: { field: 'status', values: ['saving', 'queued', 'pending_delete', 'uploading', 'importing'] },
+  // As in Horizon, every image facet is a Glance filter.
+  facets: [
+    { name: 'name', label: 'Name', isServer: true, singleton: true },
+    {
+      name: 'status',
+      label: 'Status',
+      isServer: true,
+      singleton: true,
+      options: [
+        { key: 'active', label: 'Active' },
+        { key: 'saving', label: 'Saving' },
+        { key: 'queued', label: 'Queued' },
+        { key: 'pending_delete', label: 'Pending Delete' },
+        { key: 'killed', label: 'Killed' },
+        { key: 'deactivated', label: 'Deactivated' },
+        { key: 'deleted', label: 'Deleted' },
+      ],
+    },
+    {
+      name: 'visibility',
+      label: 'Visibility',
+      isServer: true,
+      singleton: true,
+      options: [
+        { key: 'public', label: 'Public' },
+        { key: 'private', label: 'Private' },
+        { key: 'shared', label: 'Shared With Project' },
+        { key: 'community', label: 'Community' },
+      ],
+    },
+    { name: 'protected', label: 'Protected', isServer: true, singleton: true, options: [{ key: 'true', label: 'Yes' }, { key: 'false', label: 'No' }] },
+    {
+      name: 'disk_format',
+      label: 'Format',
+      isServer: true,
+      singleton: true,
+      options: ['aki', 'ami', 'ari', 'docker', 'iso', 'ova', 'ploop', 'qcow2', 'raw', 'vdi', 'vhd', 'vhdx', 'vmdk'].map((code) => ({ key: code, label: code.toUpperCase() })),
+    },
+    { name: 'size_min', label: 'Min. Size (bytes)', isServer: true, singleton: true },
+    { name: 'size_max', label: 'Max. Size (bytes)', isServer: true, singleton: true },
+  ],
+  actions: [
+    {
+      id: 'create',
+      kind: 'wizard',
+      label: 'Create Image',
+      form: 'createForm',
+      policy: [['image', 'add_image']],
+      success: 'Image {name} was successfully created.',
+      failure: 'Unable to create the image.',
+    },
+    {
+      id: 'edit',
+      kind: 'wizard',
+      mode: 'edit',
+      label: 'Edit Image',
+      form: 'editForm',
+      policy: [['image', 'modify_image']],
+      allowed: isActive,
+      // The Metadata step starts from the image's custom properties.
+      reload: { meta: { properties: true } },
+      prefill: (image) => ({
+        name: image.name ?? '',
+        description: image.description ?? '',
+        disk_format: image.disk_format ?? undefined,
+        architecture: image.architecture ?? '',
+        min_disk: image.min_disk ?? 0,
+        min_ram: image.min_ram ?? 0,
+        visibility: image.visibility ?? undefined,
+        protected: image.protected ?? false,
+        metadata: propertyTexts((image as { custom_properties?: Record<string, unknown> }).custom_properties),
+      }),
+      success: 'Image {name} was successfully updated.',
+      failure: 'Unable to update the image.',
+    },
+    {
+      id: 'metadata',
+      kind: 'metadata',
+      label: 'Update Metadata',
+      resourceType: 'OS::Glance::Image',
+      policy: [['image', 'modify_metadef_object']],
+      allowed: isActive,
+      loadFailure: 'Unable to retrieve the image custom properties.',
+    },
+    // Declared for spec 2 §5's rules; enabled once the launch wizard exists.
+    { id: 'launch', kind: 'link', label: 'Launch', policy: [['compute', 'compute:create']], allowed: (image) => isActive(image) && isBootable(image) },
+    // Enabled once the volume service exists.
+    {
+      id: 'create-volume',
+      kind: 'link',
+      label: 'Create Volume',
+      policy: [['volume', 'volume:create']],
+      requires: { services: ['volumev3'] },
+      allowed: (image) => isActive(image) && isBootable(image),
+    },
+    {
+      id: 'delete',
+      kind: 'delete',
+      policy: [['image', 'delete_image']],
+      allowed: (image) => !image.protected && String(image.status).toLowerCase() !== 'deleted',
+      notAllowed: 'You are not allowed to delete images: {names}',
+    },
+  ],
+  detail: {
+    tabs: [
+      {
+        id: 'overview',
+        label: 'Overview',
+        fields: [
+          'name',
+          'id',
+          'type',
+          'status',
+          'size',
+          'min_disk',
+          'min_ram',
+          'disk_format',
+          'container_format',
+          'created_at',
+          'updated_at',
+          'visibility_text',
+          'protected',
+          'owner',
+          'checksum',
+          'description',
+          'architecture',
+          'kernel_id',
+          'ramdisk_id',
+          'virtual_size',
+          'tags',
+        ],
+        code: ['id', 'checksum', 'owner'],
+      },
+    ],
+  },
+  texts: { listError: 'Unable to retrieve the images.', loadError: 'Unable to retrieve the image.' },
+});
