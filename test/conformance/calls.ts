@@ -393,6 +393,9 @@ const IDENTITY_ADMIN_CALLS: NativeCall[] = [
     url: (ctx) => `${ctx.identity}/domains/${ctx.saved.domain}`,
     headers: admin,
     reads: [],
+  },
+];
+
 /** The image fields the server reads (api-contract §4 to_dict, §14.3). */
 const IMAGE_FIELDS = [
   'id',
