@@ -1,10 +1,11 @@
 import { computeService } from './compute/index.js';
 import type { EmulatedService } from './core/service.js';
 import { identityService } from './identity/index.js';
+import { volumeService } from './volume/index.js';
 
 /**
  * Every emulated service, in catalog order. Adding a service (image,
  * network, …) is one line here: its folder brings its migrations, its
  * routes and its catalog entry. Only these are published in the catalog.
  */
-export const SERVICES: readonly EmulatedService[] = [identityService, computeService];
+export const SERVICES: readonly EmulatedService[] = [identityService, computeService, volumeService];

@@ -6,6 +6,7 @@ import { createDomain, createProject, findDomain, findProjectByName } from '../i
 import { createGrant, createImpliedRole, createRole, findRoleByName } from '../identity/models/roles.js';
 import { createUser, findUserByName, passwordHashOf, setUserPassword } from '../identity/models/users.js';
 import type { Db } from '../store/db.js';
+import { seedVolumes } from '../volume/models/seed.js';
 import type { ResolvedCredentials, SeedUser } from './credentials.js';
 
 /**
@@ -64,5 +65,10 @@ export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; s
 
     // m1.tiny … m1.xlarge, public, ids 1 to 5; each made once, so one an admin deletes stays deleted.
     seedFlavors(db, options.now);
+
+    // Volume types standard and fast, and demo-volume in the demo project; each made once.
+    const demoProject = findProjectByName(db, 'demo', DEFAULT_DOMAIN_ID);
+    const demoUser = findUserByName(db, 'demo', DEFAULT_DOMAIN_ID);
+    if (demoProject && demoUser) seedVolumes(db, options.now, { projectId: demoProject.id, userId: demoUser.id });
   });
 }
