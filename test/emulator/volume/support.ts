@@ -58,7 +58,14 @@ export async function persona(cloud: TestEmulator, who: 'admin' | 'demo'): Promi
   return { token, projectId: body.token.project.id, userId: body.token.user.id, base: `/cloud/volume/v3/${body.token.project.id}` };
 }
 
-export function call(cloud: TestEmulator, who: Persona, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: unknown, microversion?: string): Promise<LightMyRequestResponse> {
+export function call(
+  cloud: TestEmulator,
+  who: Persona,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  payload?: unknown,
+  microversion?: string,
+): Promise<LightMyRequestResponse> {
   return cloud.app.inject({
     method,
     url: `${who.base}${path}`,
@@ -70,8 +77,10 @@ export function call(cloud: TestEmulator, who: Persona, method: 'GET' | 'POST' |
 /** Waits until no copy of bytes is under way (they run on real I/O, not on the test clock). */
 export async function copiesDone(cloud: TestEmulator): Promise<void> {
   const pending = () =>
-    cloud.db().get<{ n: number }>(
-      "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') AS n",
-    )!.n;
+    cloud
+      .db()
+      .get<{ n: number }>(
+        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') AS n",
+      )!.n;
   for (let attempt = 0; attempt < 500 && pending() > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
 }

@@ -34,7 +34,9 @@ async function availableVolume(who: Persona, volume: Record<string, unknown> = {
 
 describe('the catalog and discovery', () => {
   it('publishes volumev3 with the project id in its URL', async () => {
-    const token = (await cloud.app.inject({ url: '/cloud/identity/v3/auth/tokens', headers: { 'x-auth-token': demo.token, 'x-subject-token': demo.token } })).json().token;
+    const token = (
+      await cloud.app.inject({ url: '/cloud/identity/v3/auth/tokens', headers: { 'x-auth-token': demo.token, 'x-subject-token': demo.token } })
+    ).json().token;
     const cinder = token.catalog.find((entry: { type: string }) => entry.type === 'volumev3');
     expect(cinder.name).toBe('cinderv3');
     expect(cinder.endpoints.map((endpoint: { url: string }) => endpoint.url)).toContain(`http://cloud.test/cloud/volume/v3/${demo.projectId}`);
@@ -68,7 +70,16 @@ describe('the volume lifecycle', () => {
     const response = await call(cloud, demo, 'POST', '/volumes', { volume: { size: 1, name: 'life', metadata: { a: 'b' } } });
     expect(response.statusCode).toBe(202);
     const volume = response.json().volume;
-    expect(volume).toMatchObject({ status: 'creating', size: 1, name: 'life', volume_type: '__DEFAULT__', availability_zone: 'nova', bootable: 'false', metadata: { a: 'b' }, attachments: [] });
+    expect(volume).toMatchObject({
+      status: 'creating',
+      size: 1,
+      name: 'life',
+      volume_type: '__DEFAULT__',
+      availability_zone: 'nova',
+      bootable: 'false',
+      metadata: { a: 'b' },
+      attachments: [],
+    });
     expect(volume).not.toHaveProperty('os-vol-tenant-attr:tenant_id');
     cloud.clock.advance(TRANSITION_MS / 2000);
     expect((await call(cloud, demo, 'GET', `/volumes/${volume.id}`)).json().volume.status).toBe('creating');
@@ -99,7 +110,10 @@ describe('the volume lifecycle', () => {
     expect(response.json().volume).toMatchObject({ name: 'renamed', description: 'words' });
     const refused = await call(cloud, demo, 'PUT', `/volumes/${volume.id}`, { volume: { size: 3 } });
     expect(refused.json()).toEqual({
-      badRequest: { code: 400, message: "Invalid input for field/attribute volume. Value: {'size': 3}. Additional properties are not allowed ('size' was unexpected)" },
+      badRequest: {
+        code: 400,
+        message: "Invalid input for field/attribute volume. Value: {'size': 3}. Additional properties are not allowed ('size' was unexpected)",
+      },
     });
   });
 
@@ -156,7 +170,12 @@ describe('volume create validation', () => {
     ['an unknown snapshot', { volume: { size: 1, snapshot_id: 'x1' } }, 404, 'Snapshot x1 could not be found.'],
     ['an unknown source volume', { volume: { size: 1, source_volid: 'x2' } }, 404, 'Volume x2 could not be found.'],
     ['an image when no image service exists', { volume: { size: 1, imageRef: 'img' } }, 400, 'Invalid image identifier or unable to access requested image.'],
-    ['a metadata value that is not a string', { volume: { size: 1, metadata: { c: 1 } } }, 400, "Invalid input for field/attribute c. Value: 1. 1 is not of type 'string'"],
+    [
+      'a metadata value that is not a string',
+      { volume: { size: 1, metadata: { c: 1 } } },
+      400,
+      "Invalid input for field/attribute c. Value: 1. 1 is not of type 'string'",
+    ],
   ];
   it.each(cases)('refuses %s', async (_label, body, status, message) => {
     const response = await call(cloud, demo, 'POST', '/volumes', body);
@@ -165,7 +184,12 @@ describe('volume create validation', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await cloud.app.inject({ method: 'POST', url: `${demo.base}/volumes`, headers: { 'x-auth-token': demo.token, 'content-type': 'application/json' }, payload: 'nope' });
+    const response = await cloud.app.inject({
+      method: 'POST',
+      url: `${demo.base}/volumes`,
+      headers: { 'x-auth-token': demo.token, 'content-type': 'application/json' },
+      payload: 'nope',
+    });
     expect(response.json()).toEqual({ badRequest: { code: 400, message: 'Malformed request body' } });
   });
 });
@@ -178,7 +202,11 @@ describe('volumes from snapshots and from volumes', () => {
     expect(snap.json().snapshot).toMatchObject({ status: 'creating', size: 2, volume_id: origin.id, name: 'snap', metadata: { k: 'v' } });
     await settle();
     const snapshot = (await call(cloud, demo, 'GET', `/snapshots/${snap.json().snapshot.id}`)).json().snapshot;
-    expect(snapshot).toMatchObject({ status: 'available', 'os-extended-snapshot-attributes:project_id': demo.projectId, 'os-extended-snapshot-attributes:progress': '100%' });
+    expect(snapshot).toMatchObject({
+      status: 'available',
+      'os-extended-snapshot-attributes:project_id': demo.projectId,
+      'os-extended-snapshot-attributes:progress': '100%',
+    });
 
     const fromSnapshot = (await call(cloud, demo, 'POST', '/volumes', { volume: { snapshot_id: snapshot.id } })).json().volume;
     expect(fromSnapshot).toMatchObject({ snapshot_id: snapshot.id, size: 2, volume_type: 'fast', status: 'creating' });
@@ -230,7 +258,9 @@ describe('metadata', () => {
     expect((await call(cloud, demo, 'DELETE', `/snapshots/${snapshot.id}`)).statusCode).toBe(202);
     expect((await call(cloud, demo, 'GET', `/snapshots/${snapshot.id}`)).json().snapshot.status).toBe('deleting');
     cloud.clock.advance(TRANSITION_MS / 1000);
-    expect((await call(cloud, demo, 'GET', `/snapshots/${snapshot.id}`)).json()).toEqual({ itemNotFound: { code: 404, message: `Snapshot ${snapshot.id} could not be found.` } });
+    expect((await call(cloud, demo, 'GET', `/snapshots/${snapshot.id}`)).json()).toEqual({
+      itemNotFound: { code: 404, message: `Snapshot ${snapshot.id} could not be found.` },
+    });
   });
 });
 
