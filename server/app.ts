@@ -5,6 +5,7 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './api/auth.js';
+import { cinderRoutes } from './api/cinder/index.js';
 import { configRoutes } from './api/config.js';
 import { keystoneRoutes } from './api/keystone.js';
 import { novaRoutes } from './api/nova/index.js';
@@ -66,7 +67,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       windowMs: options.loginWindowMs ?? 300_000,
     },
   };
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, cinderRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
