@@ -1,6 +1,7 @@
 import { computeService } from './compute/index.js';
 import type { EmulatedService } from './core/service.js';
 import { identityService } from './identity/index.js';
+import { networkService } from './network/index.js';
 import { volumeService } from './volume/index.js';
 
 /**
@@ -8,4 +9,4 @@ import { volumeService } from './volume/index.js';
  * network, …) is one line here: its folder brings its migrations, its
  * routes and its catalog entry. Only these are published in the catalog.
  */
-export const SERVICES: readonly EmulatedService[] = [identityService, computeService, volumeService];
+export const SERVICES: readonly EmulatedService[] = [identityService, computeService, volumeService, networkService];

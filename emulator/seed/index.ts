@@ -5,6 +5,7 @@ import { verifyPasswordSync } from '../identity/models/passwords.js';
 import { createDomain, createProject, findDomain, findProjectByName } from '../identity/models/resources.js';
 import { createGrant, createImpliedRole, createRole, findRoleByName } from '../identity/models/roles.js';
 import { createUser, findUserByName, passwordHashOf, setUserPassword } from '../identity/models/users.js';
+import { seedNetworking } from '../network/models/seed.js';
 import type { Db } from '../store/db.js';
 import { seedVolumes } from '../volume/models/seed.js';
 import type { ResolvedCredentials, SeedUser } from './credentials.js';
@@ -65,6 +66,12 @@ export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; s
 
     // m1.tiny … m1.xlarge, public, ids 1 to 5; each made once, so one an admin deletes stays deleted.
     seedFlavors(db, options.now);
+
+    // Public network, shared subnet pool, each project's private network, router1 and default security group.
+    if (options.services.some((service) => service.type === 'network')) {
+      const projectId = (name: string) => findProjectByName(db, name, DEFAULT_DOMAIN_ID)!.id;
+      seedNetworking(db, options.now, { admin: projectId('admin'), demo: projectId('demo') });
+    }
 
     // Volume types standard and fast, and demo-volume in the demo project; each made once.
     const demoProject = findProjectByName(db, 'demo', DEFAULT_DOMAIN_ID);
