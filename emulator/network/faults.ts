@@ -21,7 +21,7 @@ export const badRequest = (type: string, message: string) => new NeutronFault(40
 /** `HTTPBadRequest`: attribute validation ("Invalid input for X. Reason: …"). */
 export const invalidAttribute = (attribute: string, reason: string) => new NeutronFault(400, 'HTTPBadRequest', `Invalid input for ${attribute}. Reason: ${reason}.`);
 /** `InvalidInput`: "Invalid input for operation: …". */
-export const invalidInput = (message: string) => new NeutronFault(400, 'InvalidInput', `Invalid input for operation: ${message}`);
+export const invalidInput = (message: string) => new NeutronFault(400, 'InvalidInput', `Invalid input for operation: ${message}.`);
 /** `BadRequest`: "Bad <resource> request: …". */
 export const badResourceRequest = (resource: string, message: string) => new NeutronFault(400, 'BadRequest', `Bad ${resource} request: ${message}`);
 export const notFound = (type: string, message: string) => new NeutronFault(404, type, message);

@@ -108,7 +108,7 @@ const poolText = (pool: Pool) => `${pool.start}-${pool.end}`;
 /** Neutron parses a CIDR strictly: `a.b.c.d/n`, host bits allowed (and dropped). */
 function parseRequestedCidr(text: string, version: IpVersion): Cidr {
   const cidr = text.includes('/') ? parseCidr(text) : null;
-  if (!cidr) throw invalidInput(`${text} is not in a CIDR format.`);
+  if (!cidr) throw invalidInput(`${text} is not in a CIDR format`);
   if (cidr.version !== version) throw invalidInput(`cidr '${text}' does not match the ip_version '${version}'`);
   return cidr;
 }
@@ -167,16 +167,16 @@ function parseGateway(cidr: Cidr, gatewayIp: string | null | undefined): bigint 
 
 function checkDhcpPrefix(cidr: Cidr, enableDhcp: boolean): void {
   if (enableDhcp && ((cidr.version === 4 && cidr.prefixlen > 30) || (cidr.version === 6 && cidr.prefixlen > 126))) {
-    throw invalidInput('Subnet has a prefix length that is incompatible with DHCP service enabled.');
+    throw invalidInput('Subnet has a prefix length that is incompatible with DHCP service enabled');
   }
 }
 
 function checkNameservers(version: IpVersion, servers: string[]): void {
   for (const server of servers) {
     const address = parseAddress(server);
-    if (!address || address.version !== version) throw invalidInput(`${server} is not a valid nameserver for IPv${version} subnet.`);
+    if (!address || address.version !== version) throw invalidInput(`${server} is not a valid nameserver for IPv${version} subnet`);
   }
-  if (new Set(servers).size !== servers.length) throw invalidInput('Duplicate nameserver found in the list.');
+  if (new Set(servers).size !== servers.length) throw invalidInput('Duplicate nameserver found in the list');
 }
 
 export function createSubnet(db: Db, now: number, input: SubnetInput): SubnetRow {
@@ -205,7 +205,7 @@ export function createSubnet(db: Db, now: number, input: SubnetInput): SubnetRow
     }
     const text = formatCidr(cidr);
     if (subnetsOfNetwork(db, network.id).some((subnet) => overlaps(parseCidr(subnet.cidr)!, cidr))) {
-      throw invalidInput(`Requested subnet with cidr: ${text} for network: ${network.id} overlaps with another subnet.`);
+      throw invalidInput(`Requested subnet with cidr: ${text} for network: ${network.id} overlaps with another subnet`);
     }
     const enableDhcp = input.enableDhcp ?? true;
     checkDhcpPrefix(cidr, enableDhcp);

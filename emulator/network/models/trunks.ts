@@ -82,12 +82,12 @@ function addSubportsRows(db: Db, viewer: Viewer, trunk: TrunkRow, subports: SubP
     if (subport.segmentation_type === 'inherit') {
       // The subport's own network decides its segmentation.
       const network = findNetwork(db, port.network_id)!;
-      if (network.segmentation_id === null) throw invalidInput(`Segmentation type inherit is not supported: network ${network.id} has no segmentation id.`);
+      if (network.segmentation_id === null) throw invalidInput(`Segmentation type inherit is not supported: network ${network.id} has no segmentation id`);
       segmentationId = network.segmentation_id;
     } else if (subport.segmentation_type !== 'vlan') {
-      throw invalidInput(`Segmentation type ${subport.segmentation_type} is not supported.`);
+      throw invalidInput(`Segmentation type ${subport.segmentation_type} is not supported`);
     } else if (!Number.isInteger(segmentationId) || segmentationId! < 1 || segmentationId! > 4094) {
-      throw invalidInput(`Segmentation ID ${String(segmentationId)} for subport ${subport.port_id} is not in the VLAN range 1 to 4094.`);
+      throw invalidInput(`Segmentation ID ${String(segmentationId)} for subport ${subport.port_id} is not in the VLAN range 1 to 4094`);
     }
     const clash = db.get('SELECT 1 FROM net_subports WHERE trunk_id = ? AND segmentation_type = ? AND segmentation_id = ?', trunk.id, subport.segmentation_type, segmentationId);
     if (clash) {

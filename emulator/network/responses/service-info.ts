@@ -57,16 +57,17 @@ function renderAgent(row: AgentRow, now: number) {
   };
 }
 
+/** get_agent is admin-only; like every policy-filtered list, a member gets an empty list, not a 403. */
 export const listAgents: Handler = (deps) => async (request) => {
-  enforceAdmin(contextOf(request), 'get_agent');
   const now = deps.clock.now();
-  return listAnswer(request, 'agents', deps.db.all<AgentRow>('SELECT * FROM net_agents ORDER BY created_at, rowid').map((row) => renderAgent(row, now)));
+  const rows = viewerOf(request).isAdmin ? deps.db.all<AgentRow>('SELECT * FROM net_agents ORDER BY created_at, rowid') : [];
+  return listAnswer(request, 'agents', rows.map((row) => renderAgent(row, now)));
 };
 
 export const showAgent: Handler = (deps) => async (request) => {
-  enforceAdmin(contextOf(request), 'get_agent');
-  const row = deps.db.get<AgentRow>('SELECT * FROM net_agents WHERE id = ?', idParam(request));
-  if (!row) throw notFound('AgentNotFound', `Agent ${idParam(request)} could not be found.`);
+  const row = viewerOf(request).isAdmin ? deps.db.get<AgentRow>('SELECT * FROM net_agents WHERE id = ?', idParam(request)) : undefined;
+  // A member is told nothing more than "not found", as Neutron's policy check answers.
+  if (!row) throw notFound('HTTPNotFound', 'The resource could not be found.');
   return { agent: project(request, renderAgent(row, deps.clock.now())) };
 };
 
