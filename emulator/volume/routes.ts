@@ -16,6 +16,7 @@ import {
   listServices,
   listTransfers,
   listVersions,
+  showVersions,
   showQos,
 } from './responses/service-info.js';
 import {
@@ -120,7 +121,7 @@ export function volumeRoutes(options: VolumeServiceOptions): FastifyPluginAsync<
     app.addHook('onRequest', negotiate);
     app.addHook('onSend', decorateResponse);
     route(app, 'GET', '/', listVersions(deps));
-    route(app, 'GET', '/v3', listVersions(deps));
+    route(app, 'GET', '/v3', showVersions(deps));
     await app.register(
       async (api) => {
         api.addHook('preHandler', authenticate(deps));

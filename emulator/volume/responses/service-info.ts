@@ -6,36 +6,44 @@ import { createQosSpec, deleteQosSpec, getQosSpec, listQosSpecs, type QosSpec } 
 import { AVAILABILITY_ZONE } from '../models/volumes.js';
 import { enforce } from '../policy.js';
 import { CINDER_MICROVERSIONS } from '../versions.js';
-import { cinderTime, contextOf, paramOf, queryStrings, truthy, type VolumeHandler } from './common.js';
+import { cinderTime, contextOf, paramOf, queryStrings, truthy, type VolumeDeps, type VolumeHandler } from './common.js';
 import { VOLUME_HOST } from './volumes.js';
 
 /** Discovery and the small read-mostly collections: versions, extensions, zones, services, QoS specs, transfers. */
 
-export const listVersions: VolumeHandler = (deps) => async () => ({
-  versions: [
-    {
-      id: 'v3.0',
-      status: 'CURRENT',
-      version: CINDER_MICROVERSIONS.max,
-      min_version: CINDER_MICROVERSIONS.min,
-      updated: '2022-08-31T00:00:00Z',
-      links: [
-        {
-          rel: 'describedby',
-          type: 'text/html',
-          href: 'https://docs.openstack.org/',
-        },
-        { rel: 'self', href: `${cloudUrl(deps, '/volume/v3')}/` },
-      ],
-      'media-types': [
-        {
-          base: 'application/json',
-          type: 'application/vnd.openstack.volume+json;version=3',
-        },
-      ],
-    },
-  ],
-});
+function versionsDocument(deps: VolumeDeps) {
+  return {
+    versions: [
+      {
+        id: 'v3.0',
+        status: 'CURRENT',
+        version: CINDER_MICROVERSIONS.max,
+        min_version: CINDER_MICROVERSIONS.min,
+        updated: '2022-08-31T00:00:00Z',
+        links: [
+          {
+            rel: 'describedby',
+            type: 'text/html',
+            href: 'https://docs.openstack.org/',
+          },
+          { rel: 'self', href: `${cloudUrl(deps, '/volume/v3')}/` },
+        ],
+        'media-types': [
+          {
+            base: 'application/json',
+            type: 'application/vnd.openstack.volume+json;version=3',
+          },
+        ],
+      },
+    ],
+  };
+}
+
+/** `GET /`: the version list, answered 300 Multiple Choices as Cinder does. */
+export const listVersions: VolumeHandler = (deps) => async (_request, reply) => reply.code(300).send(versionsDocument(deps));
+
+/** `GET /v3/`: the same list, 200. */
+export const showVersions: VolumeHandler = (deps) => async () => versionsDocument(deps);
 
 export const listExtensions: VolumeHandler = () => async () => ({
   extensions: CINDER_EXTENSIONS,

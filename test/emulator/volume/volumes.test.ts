@@ -44,6 +44,7 @@ describe('the catalog and discovery', () => {
 
   it('lists v3.0 with microversions 3.0 to 3.70', async () => {
     const response = await cloud.app.inject({ url: '/cloud/volume/' });
+    expect(response.statusCode).toBe(300);
     expect(response.json().versions[0]).toMatchObject({ id: 'v3.0', status: 'CURRENT', min_version: '3.0', version: '3.70' });
   });
 
