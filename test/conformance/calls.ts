@@ -7,6 +7,7 @@
  * Paths: `a.b` is a key, `a[]` the items of an array (every item is checked),
  * `a[].b` a key of each item.
  */
+import { NEUTRON_CALLS } from './neutron-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -25,7 +26,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'volume';
+  service: 'identity' | 'compute' | 'volume' | 'network';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -401,6 +402,7 @@ const CINDER_CALLS: NativeCall[] = [
 ];
 
 export const NATIVE_CALLS: NativeCall[] = [
+  ...NEUTRON_CALLS,
   {
     service: 'identity',
     name: 'POST /v3/auth/tokens (password, unscoped)',
