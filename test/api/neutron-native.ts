@@ -57,11 +57,17 @@ export class NativeNeutron {
 
   /** Deletes `path` at clean-up time (a 404 is fine: the test may have deleted it). */
   deleteLater(path: string): void {
-    this.later(() => this.call('DELETE', path));
+    this.later(async () => {
+      const response = await this.call('DELETE', path);
+      if (response.status >= 400 && response.status !== 404) throw new Error(`DELETE ${path}: ${response.status}`);
+    });
   }
 
+  /** Undoes everything, latest first; what fails (a pool still holding a subnet) is tried once more at the end. */
   async cleanUp(): Promise<void> {
-    for (const undo of this.cleanups.reverse()) await undo().catch(() => undefined);
+    const failed: (() => Promise<unknown>)[] = [];
+    for (const undo of this.cleanups.reverse()) await undo().catch(() => failed.push(undo));
+    for (const undo of failed) await undo().catch(() => undefined);
     this.cleanups.length = 0;
   }
 

@@ -145,7 +145,7 @@ describe('floating IPs through /api/network/', () => {
 
     expect((await demo.post('/api/network/floatingip/', {})).status).toBe(400);
     expect((await patch(demo, '/api/network/floatingip/', { address_id: allocated.body.id, port_id: 'no-ip-part' })).status).toBe(400);
-  });
+  }, 90_000); // a real router gateway takes its time
 });
 
 describe('security groups through /api/network/', () => {
