@@ -22,10 +22,9 @@ function once(db: Db, key: string, make: () => void): void {
 }
 
 const AGENTS = [
-  { type: 'Open vSwitch agent', binary: 'neutron-openvswitch-agent', topic: 'N/A', zone: null, configurations: { bridge_mappings: { physnet1: 'br-ex' }, tunnel_types: ['vxlan'], integration_bridge: 'br-int' } },
+  { type: 'Open vSwitch agent', binary: 'neutron-openvswitch-agent', topic: 'N/A', zone: 'nova', configurations: { bridge_mappings: { physnet1: 'br-ex' }, tunnel_types: ['vxlan'], integration_bridge: 'br-int' } },
   { type: 'DHCP agent', binary: 'neutron-dhcp-agent', topic: 'dhcp_agent', zone: 'nova', configurations: { dhcp_driver: 'neutron.agent.linux.dhcp.Dnsmasq', networks: 0 } },
   { type: 'L3 agent', binary: 'neutron-l3-agent', topic: 'l3_agent', zone: 'nova', configurations: { agent_mode: 'legacy', routers: 0 } },
-  { type: 'Metadata agent', binary: 'neutron-metadata-agent', topic: 'N/A', zone: null, configurations: { log_agent_heartbeats: false } },
 ];
 
 export function seedNetworking(db: Db, now: number, projects: { admin: string; demo: string }): void {
