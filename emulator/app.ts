@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { systemClock } from './core/clock.js';
 import { acceptRawBodies } from './core/http.js';
-import type { CloudDeps } from './core/service.js';
+import type { CloudDeps, EmulatedService } from './core/service.js';
 import { contextFromToken } from './identity/models/tokens.js';
 import { resolveCredentials } from './seed/credentials.js';
 import { seedCloud } from './seed/index.js';
@@ -22,6 +22,8 @@ export interface EmulatorOptions {
   tokenTtlSeconds?: number;
   /** Injectable clock (ms); default Date.now. */
   now?: () => number;
+  /** The services to run; default SERVICES (tests swap one for a configured instance). */
+  services?: readonly EmulatedService[];
 }
 
 export interface Emulator {
@@ -43,14 +45,15 @@ export const DATABASE_FILE = 'cloud.sqlite';
 export function openEmulator(opts: EmulatorOptions): Emulator {
   mkdirSync(opts.dataDir, { recursive: true });
   const db = openDatabase(join(opts.dataDir, DATABASE_FILE));
+  const services = opts.services ?? SERVICES;
   try {
     migrate(
       db,
-      SERVICES.flatMap((service) => service.migrations.map((migration) => ({ id: `${service.type}:${migration.id}`, sql: migration.sql }))),
+      services.flatMap((service) => service.migrations.map((migration) => ({ id: `${service.type}:${migration.id}`, sql: migration.sql }))),
     );
     const clock = systemClock(opts.now);
     const credentials = resolveCredentials(opts.dataDir, { admin: opts.adminPassword, demo: opts.demoPassword });
-    seedCloud(db, { credentials, services: SERVICES, now: clock.now(), dataDir: opts.dataDir });
+    seedCloud(db, { credentials, services, now: clock.now(), dataDir: opts.dataDir });
 
     const deps: CloudDeps = {
       db,
@@ -59,12 +62,12 @@ export function openEmulator(opts: EmulatorOptions): Emulator {
       publicUrl: opts.publicUrl,
       tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
       authenticate: (token) => contextFromToken(db, clock.now(), token),
-      services: SERVICES,
+      services,
     };
 
     const plugin: FastifyPluginAsync = async (app) => {
       acceptRawBodies(app);
-      for (const service of SERVICES) await app.register(service.routes, { prefix: service.path, deps });
+      for (const service of services) await app.register(service.routes, { prefix: service.path, deps });
       app.setNotFoundHandler((request, reply) =>
         reply
           .code(404)

@@ -6,9 +6,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './api/auth.js';
+import { cinderRoutes } from './api/cinder/index.js';
 import { configRoutes } from './api/config.js';
 import { glanceRoutes } from './api/glance/index.js';
 import { keystoneRoutes } from './api/keystone.js';
+import { networkRoutes } from './api/network.js';
+import { neutronRoutes } from './api/neutron/index.js';
 import { novaRoutes } from './api/nova/index.js';
 import type { BffContext } from './context.js';
 import { CloudAccess } from './openstack/access.js';
@@ -69,7 +72,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       windowMs: options.loginWindowMs ?? 300_000,
     },
   };
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -5,7 +5,9 @@ import { verifyPasswordSync } from '../identity/models/passwords.js';
 import { createDomain, createProject, findDomain, findProjectByName } from '../identity/models/resources.js';
 import { createGrant, createImpliedRole, createRole, findRoleByName } from '../identity/models/roles.js';
 import { createUser, findUserByName, passwordHashOf, setUserPassword } from '../identity/models/users.js';
+import { seedNetworking } from '../network/models/seed.js';
 import type { Db } from '../store/db.js';
+import { seedVolumes } from '../volume/models/seed.js';
 import type { ResolvedCredentials, SeedUser } from './credentials.js';
 import { seedImages } from './images.js';
 
@@ -68,5 +70,16 @@ export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; s
 
     // Metadata definitions and the small bootable public image.
     seedImages(db, { dataDir: options.dataDir, adminProjectId: findProjectByName(db, 'admin', DEFAULT_DOMAIN_ID)!.id, now: options.now });
+
+    // Public network, shared subnet pool, each project's private network, router1 and default security group.
+    if (options.services.some((service) => service.type === 'network')) {
+      const projectId = (name: string) => findProjectByName(db, name, DEFAULT_DOMAIN_ID)!.id;
+      seedNetworking(db, options.now, { admin: projectId('admin'), demo: projectId('demo') });
+    }
+
+    // Volume types standard and fast, and demo-volume in the demo project; each made once.
+    const demoProject = findProjectByName(db, 'demo', DEFAULT_DOMAIN_ID);
+    const demoUser = findUserByName(db, 'demo', DEFAULT_DOMAIN_ID);
+    if (demoProject && demoUser) seedVolumes(db, options.now, { projectId: demoProject.id, userId: demoUser.id });
   });
 }

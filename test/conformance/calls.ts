@@ -7,6 +7,8 @@
  * Paths: `a.b` is a key, `a[]` the items of an array (every item is checked),
  * `a[].b` a key of each item.
  */
+import { NEUTRON_CALLS } from './neutron-calls.js';
+
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
   identity: string;
@@ -24,7 +26,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'image';
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -38,6 +40,8 @@ export interface NativeCall {
   readsHeaders?: string[];
   /** Runs after the call, e.g. to remember a created name. */
   after?(ctx: ConformanceContext, body: any): void;
+  /** Runs before the call, e.g. to wait until a volume has left `creating`. */
+  before?(ctx: ConformanceContext): Promise<void>;
 }
 
 const token = (which: 'demoToken' | 'adminToken', microversion?: string) => (ctx: ConformanceContext) => ({
@@ -649,7 +653,323 @@ const IMAGE_CALLS: NativeCall[] = [
   },
 ];
 
+// ---- Cinder v3 (server/api/cinder/); the admin's calls go to the admin project's URL ----
+const cinderHeaders = (which: 'demoToken' | 'adminToken', microversion?: string) => (ctx: ConformanceContext) => ({
+  'X-Auth-Token': ctx[which],
+  ...(microversion ? { 'OpenStack-API-Version': `volume ${microversion}` } : {}),
+});
+const demoCinder = (ctx: ConformanceContext) => ctx.endpoint('volumev3');
+const adminCinder = (ctx: ConformanceContext) => ctx.endpoint('volumev3').replace(ctx.demoProjectId, ctx.saved.adminProjectId);
+
+/** Polls a Cinder resource until `done` says so (creating and deleting take a moment on both clouds). */
+async function waitFor(ctx: ConformanceContext, path: string, done: (status: number, body: any) => boolean): Promise<void> {
+  for (let attempt = 0; attempt < 150; attempt++) {
+    const response = await fetch(`${demoCinder(ctx)}${path}`, { headers: { 'X-Auth-Token': ctx.demoToken } });
+    const text = await response.text();
+    if (done(response.status, text ? JSON.parse(text) : undefined)) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+const settled = (key: 'volume' | 'snapshot') => (status: number, body: any) =>
+  status !== 200 || !['creating', 'deleting', 'extending'].includes(body[key].status);
+
+const VOLUME_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'size',
+  'status',
+  'created_at',
+  'volume_type',
+  'availability_zone',
+  'bootable',
+  'snapshot_id',
+  'source_volid',
+  'attachments',
+  'metadata',
+  'encrypted',
+  'multiattach',
+  'group_id',
+  'consistencygroup_id',
+];
+const SNAPSHOT_FIELDS = ['id', 'name', 'description', 'size', 'status', 'created_at', 'volume_id', 'metadata', 'os-extended-snapshot-attributes:project_id'];
+
+const CINDER_CALLS: NativeCall[] = [
+  {
+    service: 'identity',
+    name: 'GET /v3/auth/tokens (admin validates its own token)',
+    method: 'GET',
+    url: (ctx) => `${ctx.identity}/auth/tokens`,
+    headers: (ctx) => ({ 'X-Auth-Token': ctx.adminToken, 'X-Subject-Token': ctx.adminToken }),
+    reads: ['token.project.id'],
+    after: (ctx, body) => (ctx.saved.adminProjectId = body.token.project.id),
+  },
+  {
+    service: 'volume',
+    name: 'GET / (version document)',
+    method: 'GET',
+    url: (ctx) => demoCinder(ctx).replace(/\/v3\/[^/]+$/, '/'),
+    reads: ['versions[].id', 'versions[].version', 'versions[].min_version'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /types',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/types`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['volume_types[].id', 'volume_types[].name', 'volume_types[].description', 'volume_types[].extra_specs', 'volume_types[].is_public'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /types/default',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/types/default`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['volume_type.id', 'volume_type.name', 'volume_type.description', 'volume_type.extra_specs'],
+    after: (ctx, body) => (ctx.saved.defaultType = body.volume_type.id),
+  },
+  {
+    service: 'volume',
+    name: 'GET /types/{id}/extra_specs',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/types/${ctx.saved.defaultType}/extra_specs`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['extra_specs'],
+  },
+  {
+    service: 'volume',
+    name: 'POST /volumes [3.58]',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/volumes`,
+    headers: cinderHeaders('demoToken', '3.58'),
+    body: (ctx) => ({
+      volume: {
+        size: 1,
+        name: ctx.unique('conf-vol'),
+        description: null,
+        volume_type: null,
+        snapshot_id: null,
+        metadata: { a: 'b' },
+        imageRef: null,
+        availability_zone: null,
+        source_volid: null,
+      },
+    }),
+    reads: VOLUME_FIELDS.map((field) => `volume.${field}`),
+    after: (ctx, body) => (ctx.saved.volume = body.volume.id),
+  },
+  {
+    service: 'volume',
+    name: 'POST /volumes (over the gigabytes quota)',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/volumes`,
+    headers: cinderHeaders('demoToken'),
+    body: () => ({ volume: { size: 100000 } }),
+    reads: ['overLimit.code', 'overLimit.message'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /volumes/{id} [3.58]',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}`,
+    headers: cinderHeaders('demoToken', '3.58'),
+    before: (ctx) => waitFor(ctx, `/volumes/${ctx.saved.volume}`, settled('volume')),
+    reads: [...VOLUME_FIELDS, 'os-vol-tenant-attr:tenant_id'].map((field) => `volume.${field}`),
+  },
+  {
+    service: 'volume',
+    name: 'GET /volumes/{missing}',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/00000000-0000-4000-8000-000000000000`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['itemNotFound.message'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /volumes/detail?sort=created_at:desc&limit=2 [3.58]',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/detail?sort=created_at:desc&limit=2`,
+    headers: cinderHeaders('demoToken', '3.58'),
+    reads: [...VOLUME_FIELDS, 'os-vol-tenant-attr:tenant_id'].map((field) => `volumes[].${field}`),
+  },
+  {
+    service: 'volume',
+    name: 'GET /volumes/detail?all_tenants=1 (admin) [3.58]',
+    method: 'GET',
+    url: (ctx) => `${adminCinder(ctx)}/volumes/detail?all_tenants=1`,
+    headers: cinderHeaders('adminToken', '3.58'),
+    reads: ['volumes[].id', 'volumes[].os-vol-tenant-attr:tenant_id', 'volumes[].os-vol-host-attr:host'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /os-volume-transfer/detail',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/os-volume-transfer/detail`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['transfers'],
+  },
+  {
+    service: 'volume',
+    name: 'POST /volumes/{id}/metadata',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}/metadata`,
+    headers: cinderHeaders('demoToken'),
+    body: () => ({ metadata: { c: 'd' } }),
+    reads: ['metadata'],
+  },
+  {
+    service: 'volume',
+    name: 'DELETE /volumes/{id}/metadata/{key}',
+    method: 'DELETE',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}/metadata/a`,
+    headers: cinderHeaders('demoToken'),
+    reads: [],
+  },
+  {
+    service: 'volume',
+    name: 'POST /snapshots',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/snapshots`,
+    headers: cinderHeaders('demoToken'),
+    body: (ctx) => ({ snapshot: { volume_id: ctx.saved.volume, name: ctx.unique('conf-snap') } }),
+    reads: ['snapshot.id', 'snapshot.status', 'snapshot.volume_id', 'snapshot.size'],
+    after: (ctx, body) => (ctx.saved.snapshot = body.snapshot.id),
+  },
+  {
+    service: 'volume',
+    name: 'GET /snapshots/{id} [3.58]',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/snapshots/${ctx.saved.snapshot}`,
+    headers: cinderHeaders('demoToken', '3.58'),
+    before: (ctx) => waitFor(ctx, `/snapshots/${ctx.saved.snapshot}`, settled('snapshot')),
+    reads: [...SNAPSHOT_FIELDS, 'group_snapshot_id'].map((field) => `snapshot.${field}`),
+  },
+  {
+    service: 'volume',
+    name: 'GET /snapshots/detail?status=available',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/snapshots/detail?status=available`,
+    headers: cinderHeaders('demoToken'),
+    reads: SNAPSHOT_FIELDS.map((field) => `snapshots[].${field}`),
+  },
+  {
+    service: 'volume',
+    name: 'POST /snapshots/{id}/metadata',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/snapshots/${ctx.saved.snapshot}/metadata`,
+    headers: cinderHeaders('demoToken'),
+    body: () => ({ metadata: { k: 'v' } }),
+    reads: ['metadata'],
+  },
+  {
+    service: 'volume',
+    name: 'DELETE /snapshots/{id}/metadata/{key}',
+    method: 'DELETE',
+    url: (ctx) => `${demoCinder(ctx)}/snapshots/${ctx.saved.snapshot}/metadata/k`,
+    headers: cinderHeaders('demoToken'),
+    reads: [],
+  },
+  {
+    service: 'volume',
+    name: 'GET /limits',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/limits`,
+    headers: cinderHeaders('demoToken'),
+    reads: [
+      'limits.absolute.maxTotalVolumes',
+      'limits.absolute.maxTotalVolumeGigabytes',
+      'limits.absolute.totalVolumesUsed',
+      'limits.absolute.totalGigabytesUsed',
+      'limits.absolute.totalSnapshotsUsed',
+    ],
+  },
+  {
+    service: 'volume',
+    name: 'GET /extensions',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/extensions`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['extensions[].alias', 'extensions[].name', 'extensions[].description', 'extensions[].updated', 'extensions[].links'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /os-availability-zone',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/os-availability-zone`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['availabilityZoneInfo[].zoneName', 'availabilityZoneInfo[].zoneState.available'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /os-services (admin)',
+    method: 'GET',
+    url: (ctx) => `${adminCinder(ctx)}/os-services`,
+    headers: cinderHeaders('adminToken'),
+    reads: ['services[].binary', 'services[].host', 'services[].zone', 'services[].status', 'services[].state', 'services[].updated_at'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /os-services (member)',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/os-services`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['forbidden.message'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /qos-specs (admin)',
+    method: 'GET',
+    url: (ctx) => `${adminCinder(ctx)}/qos-specs`,
+    headers: cinderHeaders('adminToken'),
+    reads: ['qos_specs'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /os-quota-sets/{project}/defaults',
+    method: 'GET',
+    url: (ctx) => `${demoCinder(ctx)}/os-quota-sets/${ctx.demoProjectId}/defaults`,
+    headers: cinderHeaders('demoToken'),
+    reads: ['quota_set.volumes', 'quota_set.snapshots', 'quota_set.gigabytes', 'quota_set.id'],
+  },
+  {
+    service: 'volume',
+    name: 'PUT /os-quota-sets/{project} (admin, unchanged values)',
+    method: 'PUT',
+    url: (ctx) => `${adminCinder(ctx)}/os-quota-sets/${ctx.demoProjectId}`,
+    headers: cinderHeaders('adminToken'),
+    body: () => ({ quota_set: { volumes: 10, snapshots: 10, gigabytes: 1000 } }),
+    reads: ['quota_set.volumes', 'quota_set.snapshots', 'quota_set.gigabytes'],
+  },
+  {
+    service: 'volume',
+    name: 'PUT /os-quota-class-sets/default (admin, unchanged values)',
+    method: 'PUT',
+    url: (ctx) => `${adminCinder(ctx)}/os-quota-class-sets/default`,
+    headers: cinderHeaders('adminToken'),
+    body: () => ({ quota_class_set: { volumes: 10, snapshots: 10, gigabytes: 1000 } }),
+    reads: ['quota_class_set.volumes', 'quota_class_set.snapshots', 'quota_class_set.gigabytes'],
+  },
+  {
+    service: 'volume',
+    name: 'DELETE /snapshots/{id}',
+    method: 'DELETE',
+    url: (ctx) => `${demoCinder(ctx)}/snapshots/${ctx.saved.snapshot}`,
+    headers: cinderHeaders('demoToken'),
+    reads: [],
+  },
+  {
+    service: 'volume',
+    name: 'DELETE /volumes/{id}',
+    method: 'DELETE',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}`,
+    headers: cinderHeaders('demoToken'),
+    before: (ctx) => waitFor(ctx, `/snapshots/${ctx.saved.snapshot}`, (status) => status === 404),
+    reads: [],
+  },
+];
+
 export const NATIVE_CALLS: NativeCall[] = [
+  ...NEUTRON_CALLS,
   {
     service: 'identity',
     name: 'POST /v3/auth/tokens (password, unscoped)',
@@ -1141,6 +1461,7 @@ export const NATIVE_CALLS: NativeCall[] = [
   },
   ...IDENTITY_ADMIN_CALLS,
   ...IMAGE_CALLS,
+  ...CINDER_CALLS,
   {
     service: 'identity',
     name: 'DELETE /v3/auth/tokens (revoke)',

@@ -108,6 +108,7 @@ function valuesAt(value: unknown, path: string): unknown[] {
 }
 
 async function observe(call: NativeCall, ctx: ConformanceContext): Promise<Observation> {
+  await call.before?.(ctx);
   const body = call.body?.(ctx);
   const raw = call.rawBody?.(ctx);
   const response = await fetch(call.url(ctx), {

@@ -3,17 +3,26 @@ import { type CloudDeps, cloudUrl, type Handler } from '../../core/service.js';
 import { listCatalog } from '../models/catalog.js';
 import { requireContext } from './common.js';
 
-/** The catalog as Keystone renders it in tokens and at `/v3/auth/catalog`. */
-export function renderCatalog(deps: CloudDeps) {
+/** Keystone's URL substitutions: `%(project_id)s` (or `$(tenant_id)s`) becomes the token's project. */
+const PROJECT_TEMPLATE = /[%$]\((project_id|tenant_id)\)s/;
+
+/**
+ * The catalog as Keystone renders it in tokens and at `/v3/auth/catalog`.
+ * An endpoint whose URL names the project (Cinder's `/v3/%(project_id)s`) is
+ * left out when there is no project to put there, as Keystone does.
+ */
+export function renderCatalog(deps: CloudDeps, projectId: string | null = null) {
   const types = deps.services.map((service) => service.type);
   return listCatalog(deps.db, types).map((service) => ({
-    endpoints: service.endpoints.map((endpoint) => ({
-      id: endpoint.id,
-      interface: endpoint.interface,
-      region_id: endpoint.regionId,
-      url: `${deps.publicUrl().replace(/\/+$/, '')}${endpoint.urlPath}`,
-      region: endpoint.regionId,
-    })),
+    endpoints: service.endpoints
+      .filter((endpoint) => projectId !== null || !PROJECT_TEMPLATE.test(endpoint.urlPath))
+      .map((endpoint) => ({
+        id: endpoint.id,
+        interface: endpoint.interface,
+        region_id: endpoint.regionId,
+        url: `${deps.publicUrl().replace(/\/+$/, '')}${endpoint.urlPath.replace(new RegExp(PROJECT_TEMPLATE, 'g'), projectId ?? '')}`,
+        region: endpoint.regionId,
+      })),
     id: service.id,
     type: service.type,
     name: service.name,
@@ -24,5 +33,12 @@ export function renderCatalog(deps: CloudDeps) {
 export const getAuthCatalog: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
   if (!context.projectId && !context.domainId) throw new Forbidden('A project-scoped token is required to produce a service catalog.');
-  return { catalog: renderCatalog(deps), links: { self: `${cloudUrl(deps, '/identity/v3')}/auth/catalog`, previous: null, next: null } };
+  return {
+    catalog: renderCatalog(deps, context.projectId),
+    links: {
+      self: `${cloudUrl(deps, '/identity/v3')}/auth/catalog`,
+      previous: null,
+      next: null,
+    },
+  };
 };

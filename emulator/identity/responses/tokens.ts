@@ -151,7 +151,7 @@ export const createToken: Handler = (deps) => async (request, reply) => {
   const { token, record } = await issueToken(deps.db, deps.clock.now(), deps.tokenTtlSeconds, auth);
   const view = describeToken(deps.db, record);
   reply.code(201).header('X-Subject-Token', token);
-  return renderToken(view, wantsCatalog(request) ? renderCatalog(deps) : null);
+  return renderToken(view, wantsCatalog(request) ? renderCatalog(deps, view.project?.id ?? null) : null);
 };
 
 function subjectOf(request: FastifyRequest, deps: CloudDeps) {
@@ -168,7 +168,8 @@ export const showToken: Handler = (deps) => async (request, reply: FastifyReply)
   if (!record) throw new NotFound(`Could not find token: ${subject}.`);
   enforce('identity:validate_token', context, { token_user_id: record.userId });
   reply.header('X-Subject-Token', subject);
-  return renderToken(describeToken(deps.db, record), wantsCatalog(request) ? renderCatalog(deps) : null);
+  const view = describeToken(deps.db, record);
+  return renderToken(view, wantsCatalog(request) ? renderCatalog(deps, view.project?.id ?? null) : null);
 };
 
 /** `DELETE /v3/auth/tokens`: 204; 404 when already revoked or expired. */

@@ -1,0 +1,108 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { isAdmin, type RequestContext } from '../../core/context.js';
+import { Unauthorized } from '../../core/errors.js';
+import { firstHeader, jsonBody, queryOf } from '../../core/http.js';
+import { newRequestId } from '../../core/ids.js';
+import type { CloudDeps } from '../../core/service.js';
+import { type AttributeSpec, parseResourceBody, toBoolean } from '../models/attributes.js';
+import type { Viewer } from '../models/common.js';
+
+/** Per-request state of the network API: the caller. */
+const contexts = new WeakMap<FastifyRequest, RequestContext>();
+
+/** preHandler: a valid project-scoped token (keystonemiddleware's 401 otherwise). */
+export function authenticate(deps: CloudDeps) {
+  return async (request: FastifyRequest): Promise<void> => {
+    const token = firstHeader(request, 'x-auth-token');
+    const context = token ? deps.authenticate(token) : null;
+    if (!context || !context.projectId) throw new Unauthorized();
+    contexts.set(request, context);
+  };
+}
+
+export function contextOf(request: FastifyRequest): RequestContext {
+  const context = contexts.get(request);
+  if (!context) throw new Unauthorized();
+  return context;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  const context = contextOf(request);
+  return { projectId: context.projectId!, isAdmin: isAdmin(context) };
+}
+
+export async function decorateResponse(_request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  reply.header('X-Openstack-Request-Id', newRequestId());
+}
+
+export const idParam = (request: FastifyRequest, name = 'id') => (request.params as Record<string, string>)[name];
+
+/** The `<resource>` object of the body, validated against its attribute map. */
+export function resourceBody(request: FastifyRequest, resource: string, specs: Record<string, AttributeSpec>, mode: 'create' | 'update') {
+  return parseResourceBody(jsonBody(request), resource, specs, mode);
+}
+
+/** Query keys that are not filters (neutron/api/api_common.py). */
+const NON_FILTERS = new Set(['fields', 'limit', 'marker', 'page_reverse', 'sort_key', 'sort_dir']);
+
+function matches(value: unknown, wanted: string[]): boolean {
+  if (typeof value === 'boolean') return wanted.some((text) => toBoolean(text) === value);
+  if (value === null || value === undefined) return wanted.some((text) => text === '' || text === 'None');
+  if (Array.isArray(value)) return value.some((item) => wanted.includes(typeof item === 'object' ? JSON.stringify(item) : String(item)));
+  return wanted.includes(String(value));
+}
+
+/**
+ * A list answer as Neutron builds it: equality filters on any attribute
+ * (repeated keys mean "any of"; `tenant_id` and `project_id` alike), then
+ * `fields`, then `limit`/`marker` paging with a `<collection>_links` next link.
+ */
+export function listAnswer(request: FastifyRequest, collection: string, items: Record<string, unknown>[]) {
+  const query = queryOf(request);
+  let result = items;
+  for (const [key, raw] of Object.entries(query)) {
+    if (NON_FILTERS.has(key)) continue;
+    const wanted = Array.isArray(raw) ? raw : [raw];
+    if (key === 'fixed_ips') {
+      // fixed_ips=ip_address=10.0.0.3 or subnet_id=…
+      result = result.filter((item) =>
+        wanted.every((filter) => {
+          const [field, value] = filter.split('=');
+          return (item.fixed_ips as Record<string, string>[]).some((fixed) => fixed[field] === value);
+        }),
+      );
+      continue;
+    }
+    result = result.filter((item) => !(key in item) || matches(item[key], wanted));
+  }
+  const marker = query.marker as string | undefined;
+  if (marker) {
+    const index = result.findIndex((item) => item.id === marker);
+    result = index >= 0 ? result.slice(index + 1) : result;
+  }
+  const limit = Number(query.limit);
+  let links: unknown[] | undefined;
+  if (Number.isInteger(limit) && limit > 0 && result.length > limit) {
+    result = result.slice(0, limit);
+    links = [{ rel: 'next', href: `${request.url.split('?')[0]}?limit=${limit}&marker=${String(result.at(-1)!.id)}` }];
+  }
+  return { [collection]: result.map((item) => project(request, item)), ...(links ? { [`${collection}_links`]: links } : {}) };
+}
+
+/** `?fields=a&fields=b` keeps only those keys. */
+export function project(request: FastifyRequest, item: Record<string, unknown>): Record<string, unknown> {
+  const raw = queryOf(request).fields;
+  if (!raw) return item;
+  const fields = Array.isArray(raw) ? raw : [raw];
+  return Object.fromEntries(Object.entries(item).filter(([key]) => fields.includes(key)));
+}
+
+/** Neutron hides the provider attributes from non-admins. */
+export function stripAdminOnly<T extends Record<string, unknown>>(viewer: Viewer, item: T): T {
+  if (viewer.isAdmin) return item;
+  const copy: Record<string, unknown> = { ...item };
+  for (const key of ['provider:network_type', 'provider:physical_network', 'provider:segmentation_id', 'binding:host_id', 'binding:profile', 'binding:vif_type', 'binding:vif_details']) {
+    delete copy[key];
+  }
+  return copy as T;
+}

@@ -1,0 +1,154 @@
+import { isAdmin, type RequestContext } from '../../core/context.js';
+import { NotFound } from '../../core/errors.js';
+import { jsonBody } from '../../core/http.js';
+import { validateAgainst } from '../../core/validation.js';
+import {
+  createType as createTypeModel,
+  defaultType,
+  deleteExtraSpec,
+  deleteType as deleteTypeModel,
+  getType,
+  listTypes as listTypesModel,
+  setExtraSpecs,
+  type VolumeType,
+} from '../models/types.js';
+import { enforce } from '../policy.js';
+import { contextOf, paramOf, type VolumeHandler } from './common.js';
+
+/**
+ * `/v3/{project_id}/types` (cinder/api/v2/types.py, contrib/types_manage.py,
+ * types_extra_specs.py). A member sees public types, and of their extra
+ * specs only the user-visible keys; qos_specs_id is the admin's.
+ */
+
+const USER_VISIBLE_EXTRA_SPECS = ['RESKEY:availability_zones', 'multiattach', 'replication_enabled'];
+
+function visibleSpecs(type: VolumeType, context: RequestContext): Record<string, string> {
+  if (isAdmin(context)) return type.extraSpecs;
+  return Object.fromEntries(Object.entries(type.extraSpecs).filter(([key]) => USER_VISIBLE_EXTRA_SPECS.includes(key)));
+}
+
+export function renderType(type: VolumeType, context: RequestContext, accessKey = true) {
+  return {
+    id: type.id,
+    name: type.name,
+    is_public: type.isPublic,
+    description: type.description,
+    extra_specs: visibleSpecs(type, context),
+    ...(isAdmin(context) ? { qos_specs_id: type.qosSpecsId } : {}),
+    ...(accessKey ? { 'os-volume-type-access:is_public': type.isPublic } : {}),
+  };
+}
+
+/** A type the caller may see: a member never finds a private one. */
+function visibleType(deps: Parameters<VolumeHandler>[0], context: RequestContext, id: string): VolumeType {
+  const type = getType(deps.db, id);
+  if (!type.isPublic && !isAdmin(context)) throw new NotFound(`Volume type ${id} could not be found.`);
+  return type;
+}
+
+export const listTypes: VolumeHandler = (deps) => async (request) => {
+  const context = contextOf(request);
+  return {
+    volume_types: listTypesModel(deps.db, {
+      includePrivate: isAdmin(context),
+    }).map((type) => renderType(type, context)),
+  };
+};
+
+export const showType: VolumeHandler = (deps) => async (request) => {
+  const context = contextOf(request);
+  const id = paramOf(request, 'id');
+  if (id === 'default') return { volume_type: renderType(defaultType(deps.db), context, false) };
+  return { volume_type: renderType(visibleType(deps, context, id), context) };
+};
+
+const nullableText = { type: ['string', 'null'], maxLength: 255 };
+const CREATE = {
+  type: 'object',
+  properties: {
+    volume_type: {
+      type: 'object',
+      properties: {
+        name: { type: 'string', minLength: 1, maxLength: 255 },
+        description: nullableText,
+        'os-volume-type-access:is_public': { type: ['boolean', 'string'] },
+        extra_specs: {
+          type: 'object',
+          additionalProperties: { type: 'string', maxLength: 255 },
+        },
+      },
+      required: ['name'],
+      additionalProperties: false,
+    },
+  },
+  required: ['volume_type'],
+  additionalProperties: false,
+};
+
+export const createType: VolumeHandler = (deps) => async (request) => {
+  const context = contextOf(request);
+  enforce('volume_extension:types_manage', context);
+  const body = jsonBody(request);
+  validateAgainst(CREATE, body);
+  const input = (
+    body as {
+      volume_type: {
+        name: string;
+        description?: string | null;
+        'os-volume-type-access:is_public'?: boolean | string;
+        extra_specs?: Record<string, string>;
+      };
+    }
+  ).volume_type;
+  const access = input['os-volume-type-access:is_public'];
+  const type = createTypeModel(deps.db, deps.clock.now(), {
+    name: input.name.trim(),
+    description: input.description ?? null,
+    isPublic: access === undefined ? true : access === true || access === 'true' || access === 'True',
+    extraSpecs: input.extra_specs ?? {},
+  });
+  return { volume_type: renderType(type, context) };
+};
+
+export const deleteType: VolumeHandler = (deps) => async (request, reply) => {
+  enforce('volume_extension:types_manage', contextOf(request));
+  deleteTypeModel(deps.db, paramOf(request, 'id'));
+  return reply.code(202).send();
+};
+
+export const listExtraSpecs: VolumeHandler = (deps) => async (request) => {
+  const context = contextOf(request);
+  enforce('volume_extension:types_extra_specs:index', context);
+  return {
+    extra_specs: visibleSpecs(visibleType(deps, context, paramOf(request, 'id')), context),
+  };
+};
+
+const EXTRA_SPECS_BODY = {
+  type: 'object',
+  properties: {
+    extra_specs: {
+      type: 'object',
+      propertyNames: { minLength: 1, maxLength: 255 },
+      additionalProperties: { type: 'string', maxLength: 255 },
+    },
+  },
+  required: ['extra_specs'],
+  additionalProperties: false,
+};
+
+export const createExtraSpecs: VolumeHandler = (deps) => async (request) => {
+  enforce('volume_extension:types_extra_specs:create', contextOf(request));
+  const body = jsonBody(request);
+  validateAgainst(EXTRA_SPECS_BODY, body);
+  const specs = (body as { extra_specs: Record<string, string> }).extra_specs;
+  setExtraSpecs(deps.db, paramOf(request, 'id'), specs);
+  return { extra_specs: specs };
+};
+
+export const deleteExtraSpecKey: VolumeHandler = (deps) => async (request, reply) => {
+  enforce('volume_extension:types_extra_specs:delete', contextOf(request));
+  deleteExtraSpec(deps.db, paramOf(request, 'id'), paramOf(request, 'key'));
+  return reply.code(202).send();
+};

@@ -1,0 +1,133 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BffContext } from '../../context.js';
+import { ApiError } from '../../errors.js';
+import { sendJsonWithInfinity } from '../../json.js';
+import { cinder, encode, hasVolumeService, requireVolumeService } from './common.js';
+
+/**
+ * `/api/cinder/` extensions, QoS specs, limits, services, availability zones
+ * and quotas (api-contract §5).
+ */
+
+interface Extension {
+  alias: string;
+  description: string;
+  links: unknown[];
+  name: string;
+  updated: string;
+}
+
+/** Horizon's quota display names; other keys are title-cased as Python's str.title() does. */
+const QUOTA_NAMES: Record<string, string> = {
+  volumes: 'Volumes',
+  snapshots: 'Volume Snapshots',
+  gigabytes: 'Total Size of Volumes and Snapshots (GB)',
+};
+
+function displayName(name: string): string {
+  return QUOTA_NAMES[name] ?? name.replace(/_/g, ' ').replace(/[A-Za-z]+/g, (word) => word[0].toUpperCase() + word.slice(1).toLowerCase());
+}
+
+const QUOTA_VALUE = { type: 'integer', minimum: -1 };
+const DEFAULTS_PATCH = {
+  type: 'object',
+  properties: { volumes: QUOTA_VALUE, snapshots: QUOTA_VALUE, gigabytes: QUOTA_VALUE },
+  required: ['volumes', 'snapshots', 'gigabytes'],
+};
+const PROJECT_PATCH = { type: 'object', properties: { volumes: QUOTA_VALUE, snapshots: QUOTA_VALUE, gigabytes: QUOTA_VALUE } };
+const CINDER_QUOTA_FIELDS = ['volumes', 'snapshots', 'gigabytes'] as const;
+
+export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  async function extensions(request: Parameters<typeof access.client>[0]): Promise<Extension[]> {
+    const client = await access.client(request);
+    return (await cinder<{ extensions: Extension[] }>(client, 'GET', '/extensions')).body.extensions;
+  }
+
+  app.get('/api/cinder/extensions/', async (request) => ({
+    items: (await extensions(request)).map(({ alias, description, links, name, updated }) => ({ alias, description, links, name, updated })),
+  }));
+
+  app.get('/api/cinder/qosspecs/', async (request) => {
+    const client = await access.client(request);
+    const response = await cinder<{ qos_specs: { id: string; name: string; consumer: string; specs: Record<string, string> }[] }>(client, 'GET', '/qos-specs');
+    return { items: response.body.qos_specs.map(({ id, name, consumer, specs }) => ({ id, name, consumer, specs })) };
+  });
+
+  // Unlimited (-1) becomes Infinity, written 1e+999; a negative total is clamped to 0 (api-contract §1.8).
+  app.get('/api/cinder/tenantabsolutelimits/', async (request, reply) => {
+    const client = await access.client(request);
+    const response = await cinder<{ limits: { absolute: Record<string, number> } }>(client, 'GET', '/limits');
+    const limits: Record<string, number> = {};
+    for (const [key, value] of Object.entries(response.body.limits.absolute)) {
+      if (value < 0) limits[key] = key.startsWith('total') && key.endsWith('Used') ? 0 : Infinity;
+      else limits[key] = value;
+    }
+    return sendJsonWithInfinity(reply, limits);
+  });
+
+  app.get('/api/cinder/services/', async (request) => {
+    const client = await access.client(request);
+    if (!hasVolumeService(client) || !(await extensions(request)).some((extension) => extension.name === 'Services')) throw new ApiError(501, '');
+    const response = await cinder<{ services: { binary: string; host: string; zone: string; updated_at: string; status: string; state: string }[] }>(
+      client,
+      'GET',
+      '/os-services',
+    );
+    // The id is synthetic: the list index + 1, as Horizon makes it (api-contract §13.14).
+    return {
+      items: response.body.services.map((service, index) => ({
+        binary: service.binary,
+        host: service.host,
+        zone: service.zone,
+        updated_at: service.updated_at,
+        status: service.status,
+        state: service.state,
+        id: index + 1,
+      })),
+    };
+  });
+
+  // Cinder has no detailed zone list (the real one answers 404), so `detailed` reads the same list.
+  app.get('/api/cinder/availzones/', async (request) => {
+    const client = await access.client(request);
+    const response = await cinder<{ availabilityZoneInfo: { zoneName: string; zoneState: { available: boolean } }[] }>(client, 'GET', '/os-availability-zone');
+    return { items: response.body.availabilityZoneInfo.map(({ zoneName, zoneState }) => ({ zoneName, zoneState: { available: zoneState.available } })) };
+  });
+
+  app.get('/api/cinder/quota-sets/defaults/', async (request) => {
+    const client = await access.client(request);
+    requireVolumeService(client);
+    const projectId = request.session?.projectId;
+    if (!projectId) throw new ApiError(401, 'not logged in');
+    const response = await cinder<{ quota_set: Record<string, number | string> }>(client, 'GET', `/os-quota-sets/${encode(projectId)}/defaults`);
+    const items = Object.entries(response.body.quota_set)
+      .filter(([name]) => name !== 'id')
+      .map(([name, limit]) => ({ display_name: displayName(name), name, limit }));
+    return { items };
+  });
+
+  app.patch<{ Body: Record<(typeof CINDER_QUOTA_FIELDS)[number], number> }>(
+    '/api/cinder/quota-sets/defaults/',
+    { schema: { body: DEFAULTS_PATCH } },
+    async (request, reply) => {
+      const client = await access.client(request);
+      requireVolumeService(client);
+      const values = Object.fromEntries(CINDER_QUOTA_FIELDS.map((key) => [key, request.body[key]]));
+      await cinder(client, 'PUT', '/os-quota-class-sets/default', { body: { quota_class_set: values } });
+      return reply.code(204).send();
+    },
+  );
+
+  app.patch<{ Params: { project: string }; Body: Record<string, unknown> }>(
+    '/api/cinder/quota-sets/:project',
+    { schema: { body: PROJECT_PATCH, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } },
+    async (request, reply) => {
+      const client = await access.client(request);
+      requireVolumeService(client);
+      // Only Cinder's own quota keys go to Cinder; the browser may send Nova's and Neutron's in the same body.
+      const values = Object.fromEntries(CINDER_QUOTA_FIELDS.filter((key) => key in request.body).map((key) => [key, request.body[key]]));
+      if (Object.keys(values).length) await cinder(client, 'PUT', `/os-quota-sets/${encode(request.params.project)}`, { body: { quota_set: values } });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BffContext } from '../../context.js';
+import { enforce } from '../../policy/enforce.js';
+import { cinder, encode, filtersOf, METADATA_PATCH, type MetadataPatch } from './common.js';
+
+/** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata. */
+
+interface NativeSnapshot {
+  id: string;
+  metadata?: Record<string, string>;
+  [key: string]: unknown;
+}
+
+const SNAPSHOT_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'size',
+  'status',
+  'created_at',
+  'volume_id',
+  'group_snapshot_id',
+  'os-extended-snapshot-attributes:project_id',
+  'metadata',
+] as const;
+
+export function shapeSnapshot(snapshot: NativeSnapshot) {
+  const shaped: Record<string, unknown> = {};
+  for (const field of SNAPSHOT_FIELDS) shaped[field] = snapshot[field] ?? null;
+  shaped.metadata = snapshot.metadata ?? {};
+  return shaped;
+}
+
+export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/cinder/volumesnapshots/', async (request) => {
+    // Other projects' snapshots are the admin's to list.
+    if ('all_projects' in request.query || 'all_tenants' in request.query) enforce(request, 'volume', ['admin_api']);
+    const client = await access.client(request);
+    const query: Record<string, string | number> = filtersOf(request.query, ['all_projects']);
+    if (request.query.all_projects === 'true') query.all_tenants = 1;
+    const response = await cinder<{ snapshots: NativeSnapshot[] }>(client, 'GET', '/snapshots/detail', { query });
+    return { items: response.body.snapshots.map(shapeSnapshot) };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/cinder/volumesnapshots/:id/metadata', async (request) => {
+    const client = await access.client(request);
+    return (await cinder<{ snapshot: NativeSnapshot }>(client, 'GET', `/snapshots/${encode(request.params.id)}`)).body.snapshot.metadata ?? {};
+  });
+
+  app.patch<{ Params: { id: string }; Body: MetadataPatch }>(
+    '/api/cinder/volumesnapshots/:id/metadata',
+    { schema: { body: METADATA_PATCH } },
+    async (request, reply) => {
+      const client = await access.client(request);
+      const path = `/snapshots/${encode(request.params.id)}/metadata`;
+      const { updated, removed } = request.body;
+      if (Object.keys(updated).length) await cinder(client, 'POST', path, { body: { metadata: updated } });
+      for (const key of removed) await cinder(client, 'DELETE', `${path}/${encode(key)}`);
+      return reply.code(204).send();
+    },
+  );
+};

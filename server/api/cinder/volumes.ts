@@ -1,0 +1,225 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { BffContext } from '../../context.js';
+import type { CloudClient } from '../../openstack/client.js';
+import { enforce } from '../../policy/enforce.js';
+import { cinder, cinderMicroversion, encode, filtersOf, GROUPS, METADATA_PATCH, type MetadataPatch } from './common.js';
+
+/** `/api/cinder/volumes/` (api-contract §5): list (paged), create, get, metadata. */
+
+interface NativeAttachment {
+  id?: string;
+  attachment_id?: string;
+  server_id?: string;
+  host_name?: string | null;
+  device?: string;
+  volume_id?: string;
+  attached_at?: string;
+}
+
+export interface NativeVolume {
+  id: string;
+  name: string | null;
+  status: string;
+  attachments?: NativeAttachment[];
+  [key: string]: unknown;
+}
+
+interface NativeTransfer {
+  id: string;
+  name: string | null;
+  volume_id: string;
+  created_at: string;
+}
+
+/** The fields the browser reads, each null when Cinder did not give it (api-contract §5 shapes). */
+const VOLUME_FIELDS = [
+  'id',
+  'name',
+  'description',
+  'size',
+  'status',
+  'created_at',
+  'volume_type',
+  'availability_zone',
+  'imageRef',
+  'bootable',
+  'snapshot_id',
+  'source_volid',
+  'attachments',
+  'tenant_name',
+  'group_id',
+  'consistencygroup_id',
+  'os-vol-host-attr:host',
+  'os-vol-tenant-attr:tenant_id',
+  'metadata',
+  'volume_image_metadata',
+  'encrypted',
+  'transfer',
+  'multiattach',
+] as const;
+
+export function shapeVolume(volume: NativeVolume, transfer: NativeTransfer | null = null): Record<string, unknown> {
+  const shaped: Record<string, unknown> = {};
+  for (const field of VOLUME_FIELDS) shaped[field] = volume[field] ?? null;
+  // Horizon's Volume wrapper: the name falls back to the id; bootable stays the string "true"/"false".
+  shaped.name = volume.name || volume.id;
+  shaped.attachments = volume.attachments ?? [];
+  shaped.metadata = volume.metadata ?? {};
+  shaped.transfer = transfer;
+  return shaped;
+}
+
+/** Transfers by volume id, to fill `transfer` (Horizon's volume_list_paged). */
+async function transfersByVolume(client: CloudClient, allTenants: boolean): Promise<Map<string, NativeTransfer>> {
+  const response = await cinder<{ transfers: NativeTransfer[] }>(client, 'GET', '/os-volume-transfer/detail', { query: allTenants ? { all_tenants: 1 } : {} });
+  return new Map(response.body.transfers.map((transfer) => [transfer.volume_id, transfer]));
+}
+
+const CLIENT_KEYWORDS = ['marker', 'sort_dir', 'paginate'];
+const PAGE_SIZE_COOKIE = 'API_RESULT_PAGE_SIZE';
+
+function pageSize(request: FastifyRequest): number {
+  const value = Number(request.cookies?.[PAGE_SIZE_COOKIE]);
+  return Number.isInteger(value) && value > 0 ? value : 20;
+}
+
+const nullableString = { type: ['string', 'null'] };
+const CREATE = {
+  type: 'object',
+  properties: {
+    size: { type: ['integer', 'null'], minimum: 1 },
+    name: nullableString,
+    description: nullableString,
+    volume_type: nullableString,
+    snapshot_id: nullableString,
+    metadata: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
+    image_id: nullableString,
+    availability_zone: nullableString,
+    source_volid: nullableString,
+  },
+  // Horizon reads all nine keys and answers 500 when one is missing; here it is a 400 naming it (api-contract §5).
+  required: ['size', 'name', 'description', 'volume_type', 'snapshot_id', 'metadata', 'image_id', 'availability_zone', 'source_volid'],
+};
+
+interface VolumeCreate {
+  size: number | null;
+  name: string | null;
+  description: string | null;
+  volume_type: string | null;
+  snapshot_id: string | null;
+  metadata: Record<string, string> | null;
+  image_id: string | null;
+  availability_zone: string | null;
+  source_volid: string | null;
+}
+
+/** A member never lists other projects: all_projects (and the native all_tenants) are the admin's. */
+function refuseAllProjectsUnlessAdmin(request: FastifyRequest, query: Record<string, unknown>): void {
+  if ('all_projects' in query || 'all_tenants' in query) enforce(request, 'volume', ['admin_api']);
+}
+
+export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  app.get<{ Querystring: Record<string, string> }>('/api/cinder/volumes/', async (request) => {
+    refuseAllProjectsUnlessAdmin(request, request.query);
+    const client = await access.client(request);
+    const microversion = await cinderMicroversion(client, GROUPS);
+    let query: Record<string, string | number | undefined>;
+    const allProjects = request.query.all_projects === 'true';
+    let paginate = false;
+    let size = 0;
+    if (allProjects) {
+      // Horizon lists all tenants and ignores every other parameter.
+      query = { all_tenants: 1 };
+    } else {
+      query = filtersOf(request.query, CLIENT_KEYWORDS);
+      paginate = request.query.paginate === 'true';
+      if (paginate) {
+        size = pageSize(request);
+        const dir = request.query.sort_dir === 'asc' ? 'asc' : 'desc';
+        query = { ...query, limit: size + 1, marker: request.query.marker, sort: `created_at:${dir}` };
+      }
+    }
+    const [volumes, transfers] = await Promise.all([
+      cinder<{ volumes: NativeVolume[] }>(client, 'GET', '/volumes/detail', { query, microversion }),
+      transfersByVolume(client, allProjects),
+    ]);
+    let items = volumes.body.volumes;
+    let hasMore = false;
+    let hasPrev = false;
+    if (paginate) {
+      hasMore = items.length > size;
+      if (hasMore) items = items.slice(0, size);
+      hasPrev = Boolean(request.query.marker);
+      if (request.query.sort_dir === 'asc') items = items.reverse();
+    }
+    return { items: items.map((volume) => shapeVolume(volume, transfers.get(volume.id) ?? null)), has_more_data: hasMore, has_prev_data: hasPrev };
+  });
+
+  app.post<{ Body: VolumeCreate }>('/api/cinder/volumes/', { schema: { body: CREATE } }, async (request, reply) => {
+    const client = await access.client(request);
+    const microversion = await cinderMicroversion(client, GROUPS);
+    const body = request.body;
+    const response = await cinder<{ volume: NativeVolume }>(client, 'POST', '/volumes', {
+      microversion,
+      body: {
+        volume: {
+          size: body.size,
+          name: body.name,
+          description: body.description,
+          volume_type: body.volume_type,
+          snapshot_id: body.snapshot_id,
+          metadata: body.metadata ?? {},
+          imageRef: body.image_id,
+          availability_zone: body.availability_zone,
+          source_volid: body.source_volid,
+        },
+      },
+    });
+    const volume = response.body.volume;
+    reply.code(201).header('Location', `/api/cinder/volumes/${encode(volume.id)}`);
+    return shapeVolume(volume);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/cinder/volumes/:id', async (request) => {
+    const client = await access.client(request);
+    const microversion = await cinderMicroversion(client, GROUPS);
+    const volume = (await cinder<{ volume: NativeVolume }>(client, 'GET', `/volumes/${encode(request.params.id)}`, { microversion })).body.volume;
+    // Each attachment is named after its server (Nova); a server that cannot be read leaves the name empty.
+    const attachments = await Promise.all(
+      (volume.attachments ?? []).map(async (attachment) => {
+        let instanceName: string | null = null;
+        if (attachment.server_id) {
+          try {
+            const server = await client.request<{ server: { name: string } }>('compute', 'GET', `/servers/${encode(attachment.server_id)}`);
+            instanceName = server.body.server.name;
+          } catch {
+            instanceName = null;
+          }
+        }
+        return { ...attachment, instance_name: instanceName };
+      }),
+    );
+    let transfer: NativeTransfer | null = null;
+    if (volume.status === 'awaiting-transfer') transfer = (await transfersByVolume(client, false)).get(volume.id) ?? null;
+    return shapeVolume({ ...volume, attachments }, transfer);
+  });
+
+  app.get<{ Params: { id: string } }>('/api/cinder/volumes/:id/metadata', async (request) => {
+    const client = await access.client(request);
+    const volume = (await cinder<{ volume: NativeVolume }>(client, 'GET', `/volumes/${encode(request.params.id)}`)).body.volume;
+    return volume.metadata ?? {};
+  });
+
+  app.patch<{ Params: { id: string }; Body: MetadataPatch }>(
+    '/api/cinder/volumes/:id/metadata',
+    { schema: { body: METADATA_PATCH } },
+    async (request, reply) => {
+      const client = await access.client(request);
+      const path = `/volumes/${encode(request.params.id)}/metadata`;
+      const { updated, removed } = request.body;
+      if (Object.keys(updated).length) await cinder(client, 'POST', path, { body: { metadata: updated } });
+      for (const key of removed) await cinder(client, 'DELETE', `${path}/${encode(key)}`);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BffContext } from '../context.js';
+import { ApiError } from '../errors.js';
+import { encode, hasExtension, neutron, projectOf, wrap } from './neutron/common.js';
+
+/** `/api/network/`: floating IPs and security groups (api-contract §7). */
+
+type Native = Record<string, unknown> & { id: string };
+
+/** Horizon's FloatingIp wrapper: ip, fixed_ip, pool, instance_id/instance_type from the port, port_forwardings. */
+function shapeFloatingIp(fip: Native, ports: Map<string, Native>) {
+  const port = fip.port_id ? ports.get(fip.port_id as string) : undefined;
+  const owner = (port?.device_owner as string | undefined) ?? '';
+  return {
+    ...wrap(fip),
+    ip: fip.floating_ip_address,
+    fixed_ip: fip.fixed_ip_address,
+    pool: fip.floating_network_id,
+    instance_id: port ? (port.device_id as string) || null : null,
+    instance_type: port ? (owner.startsWith('compute:') ? 'compute' : owner) : null,
+    port_forwardings: (fip.port_forwardings as unknown[] | undefined) ?? [],
+  };
+}
+
+/** Security groups go out without Horizon's normalised `rules` (api-contract §7). */
+function shapeSecurityGroup(group: Native) {
+  const { rules: _normalised, ...rest } = group;
+  return rest;
+}
+
+const ALLOCATE_BODY = {
+  type: 'object',
+  required: ['pool_id'],
+  properties: { pool_id: { type: 'string', minLength: 1 }, dns_domain: { type: 'string' }, dns_name: { type: 'string' }, description: { type: 'string', maxLength: 255 } },
+  additionalProperties: false,
+};
+
+const ASSOCIATE_BODY = {
+  type: 'object',
+  required: ['address_id'],
+  properties: { address_id: { type: 'string', minLength: 1 }, port_id: { type: ['string', 'null'] } },
+  additionalProperties: false,
+};
+
+export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  app.get('/api/network/securitygroups/', async (request) => {
+    const client = await access.client(request);
+    const tenant = projectOf(request);
+    if (await hasExtension(client, 'security-groups-shared-filtering')) {
+      const [own, shared] = await Promise.all([
+        neutron<{ security_groups: Native[] }>(client, 'GET', '/security-groups', { query: { tenant_id: tenant, shared: 'False' } }),
+        neutron<{ security_groups: Native[] }>(client, 'GET', '/security-groups', { query: { shared: 'True' } }),
+      ]);
+      return { items: [...own.body.security_groups, ...shared.body.security_groups].map(shapeSecurityGroup) };
+    }
+    const response = await neutron<{ security_groups: Native[] }>(client, 'GET', '/security-groups', { query: { tenant_id: tenant } });
+    return { items: response.body.security_groups.map(shapeSecurityGroup) };
+  });
+
+  app.get('/api/network/floatingips/', async (request) => {
+    const client = await access.client(request);
+    const projectId = projectOf(request);
+    const [fips, ports] = await Promise.all([
+      neutron<{ floatingips: Native[] }>(client, 'GET', '/floatingips', { query: { project_id: projectId } }),
+      neutron<{ ports: Native[] }>(client, 'GET', '/ports', { query: { project_id: projectId } }),
+    ]);
+    const byId = new Map(ports.body.ports.map((port) => [port.id, port]));
+    return { items: fips.body.floatingips.map((fip) => shapeFloatingIp(fip, byId)) };
+  });
+
+  app.get('/api/network/floatingippools/', async (request) => {
+    const client = await access.client(request);
+    const response = await neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { 'router:external': 'True' } });
+    return { items: response.body.networks.map(wrap) };
+  });
+
+  /** Allocate: 200, not 201 (api-contract §13.6). */
+  app.post<{ Body: { pool_id: string; dns_domain?: string; dns_name?: string; description?: string } }>(
+    '/api/network/floatingip/',
+    { schema: { body: ALLOCATE_BODY } },
+    async (request) => {
+      const client = await access.client(request);
+      const { pool_id: pool, ...rest } = request.body;
+      const response = await neutron<{ floatingip: Native }>(client, 'POST', '/floatingips', {
+        body: { floatingip: { floating_network_id: pool, tenant_id: projectOf(request), ...rest } },
+      });
+      return shapeFloatingIp(response.body.floatingip, new Map());
+    },
+  );
+
+  /** Associate with `port_id` = `<port id>_<fixed ip>`; without it, disassociate. */
+  app.patch<{ Body: { address_id: string; port_id?: string | null } }>('/api/network/floatingip/', { schema: { body: ASSOCIATE_BODY } }, async (request, reply) => {
+    const client = await access.client(request);
+    const { address_id: id, port_id: target } = request.body;
+    let floatingip: Record<string, unknown> = { port_id: null };
+    if (target) {
+      const split = target.lastIndexOf('_');
+      if (split <= 0 || split === target.length - 1) throw new ApiError(400, 'port_id must be "<port id>_<fixed ip>"');
+      floatingip = { port_id: target.slice(0, split), fixed_ip_address: target.slice(split + 1) };
+    }
+    await neutron(client, 'PUT', `/floatingips/${encode(id)}`, { body: { floatingip } });
+    return reply.code(204).send();
+  });
+};

@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import { ApiError } from '../../errors.js';
+import type { CloudClient, CloudRequestOptions } from '../../openstack/client.js';
+import type { UpstreamResponse } from '../../openstack/http.js';
+
+/**
+ * Calls to Neutron v2.0 (api-contract §7, §8, §14.4). The catalog URL is the
+ * service root (`http://host:9696`), so every path gets `/v2.0`.
+ */
+
+export const NETWORK_SERVICE = 'network';
+
+export function neutron<T = unknown>(client: CloudClient, method: string, path: string, options: CloudRequestOptions = {}): Promise<UpstreamResponse<T>> {
+  return client.request<T>(NETWORK_SERVICE, method, `/v2.0${path}`, options);
+}
+
+export const encode = encodeURIComponent;
+
+export interface Extension {
+  alias: string;
+  name: string;
+  description: string;
+  updated: string;
+  links: unknown[];
+}
+
+/** The extension list per endpoint, kept a minute: features are gated on it on almost every call. */
+const extensionCache = new Map<string, { at: number; list: Promise<Extension[]> }>();
+
+export async function extensions(client: CloudClient): Promise<Extension[]> {
+  const endpoint = client.endpoint(NETWORK_SERVICE);
+  const cached = extensionCache.get(endpoint);
+  if (cached && Date.now() - cached.at < 60_000) return cached.list;
+  const list = neutron<{ extensions: Extension[] }>(client, 'GET', '/extensions').then((response) => response.body.extensions);
+  extensionCache.set(endpoint, { at: Date.now(), list });
+  list.catch(() => extensionCache.delete(endpoint));
+  return list;
+}
+
+export async function hasExtension(client: CloudClient, alias: string): Promise<boolean> {
+  return (await extensions(client)).some((extension) => extension.alias === alias);
+}
+
+/** The session's project: every list the browser sees is scoped to it. */
+export function projectOf(request: FastifyRequest): string {
+  const projectId = request.session?.projectId;
+  if (!projectId) throw new ApiError(401, 'not logged in');
+  return projectId;
+}
+
+/**
+ * Horizon's NeutronAPIDictWrapper: every `a:b` key is duplicated as `a__b`,
+ * and `admin_state_up` gets its `admin_state` ("UP"/"DOWN").
+ */
+export function wrap<T extends Record<string, unknown>>(item: T): T & Record<string, unknown> {
+  const result: Record<string, unknown> = { ...item };
+  for (const [key, value] of Object.entries(item)) if (key.includes(':')) result[key.replace(/:/g, '__')] = value;
+  if ('admin_state_up' in item) result.admin_state = item.admin_state_up ? 'UP' : 'DOWN';
+  return result as T & Record<string, unknown>;
+}
+
+/** List-route query parameters become native filters (api-contract §1.5), repeated keys kept. */
+export function filtersOf(request: FastifyRequest, ignore: string[] = []): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries((request.query ?? {}) as Record<string, string | string[]>)) {
+    if (ignore.includes(key)) continue;
+    for (const item of Array.isArray(value) ? value : [value]) params.append(key, item);
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

@@ -1,0 +1,164 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BffContext } from '../../context.js';
+import type { CloudClient } from '../../openstack/client.js';
+import { encode, filtersOf, hasExtension, neutron, projectOf, wrap } from './common.js';
+
+/** `/api/neutron/networks/`, `subnets/` and `ports/` (api-contract §8). */
+
+type Native = Record<string, unknown> & { id: string };
+
+/** Subnets get Horizon's `ipver_str`. */
+export function shapeSubnet(subnet: Native) {
+  return wrap({ ...subnet, ipver_str: subnet.ip_version === 6 ? 'IPv6' : 'IPv4' });
+}
+
+/** Networks carry their subnets expanded into full objects, as Horizon's network_list does. */
+function shapeNetwork(network: Native, subnets: Map<string, Native>) {
+  const ids = (network.subnets as string[] | undefined) ?? [];
+  return wrap({ ...network, subnets: ids.map((id) => subnets.get(id)).filter((subnet): subnet is Native => Boolean(subnet)).map(shapeSubnet) });
+}
+
+async function subnetIndex(client: CloudClient): Promise<Map<string, Native>> {
+  const response = await neutron<{ subnets: Native[] }>(client, 'GET', '/subnets');
+  return new Map(response.body.subnets.map((subnet) => [subnet.id, subnet]));
+}
+
+/** Horizon's pseudo network offered when a project has none and Neutron can allocate one (api-contract §8). */
+function autoAllocateNetwork(projectId: string) {
+  return {
+    id: '__auto_allocate__',
+    name: 'auto_allocated_network',
+    description: 'Network to be allocated automatically',
+    status: 'ACTIVE',
+    admin_state_up: true,
+    admin_state: 'UP',
+    shared: false,
+    'router:external': false,
+    router__external: false,
+    tenant_id: projectId,
+    subnets: [{ id: '__auto_allocate__', name: 'auto_allocated_subnet', network_id: 'auto', ip_version: 4, cidr: '0.0.0.0/0', ipver_str: 'IPv4' }],
+  };
+}
+
+/** Nova 2.37 is needed to boot on an auto-allocated network. */
+async function novaAutoAllocates(client: CloudClient): Promise<boolean> {
+  try {
+    return (await client.microversion('compute', ['2.37'])) !== undefined;
+  } catch {
+    return false;
+  }
+}
+
+interface NetworkCreate {
+  name?: string;
+  admin_state_up?: boolean;
+  shared?: boolean;
+  [key: string]: unknown;
+}
+
+interface SubnetCreate {
+  network_id: string;
+  [key: string]: unknown;
+}
+
+const NETWORK_BODY = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', maxLength: 255 },
+    description: { type: 'string', maxLength: 255 },
+    admin_state_up: { type: 'boolean' },
+    shared: { type: 'boolean' },
+    'router:external': { type: 'boolean' },
+    port_security_enabled: { type: 'boolean' },
+    mtu: { type: 'integer' },
+    qos_policy_id: { type: ['string', 'null'] },
+    availability_zone_hints: { type: 'array', items: { type: 'string' } },
+    'provider:network_type': { type: 'string' },
+    'provider:physical_network': { type: 'string' },
+    'provider:segmentation_id': { type: 'integer' },
+  },
+  additionalProperties: false,
+};
+
+const SUBNET_BODY = {
+  type: 'object',
+  required: ['network_id'],
+  properties: {
+    network_id: { type: 'string', minLength: 1 },
+    name: { type: 'string', maxLength: 255 },
+    description: { type: 'string', maxLength: 255 },
+    cidr: { type: 'string' },
+    ip_version: { type: 'integer', enum: [4, 6] },
+    gateway_ip: { type: ['string', 'null'] },
+    enable_dhcp: { type: 'boolean' },
+    subnetpool_id: { type: ['string', 'null'] },
+    prefixlen: { type: 'integer', minimum: 0, maximum: 128 },
+    allocation_pools: { type: 'array', items: { type: 'object', required: ['start', 'end'], properties: { start: { type: 'string' }, end: { type: 'string' } }, additionalProperties: false } },
+    dns_nameservers: { type: 'array', items: { type: 'string' } },
+    host_routes: { type: 'array', items: { type: 'object', required: ['destination', 'nexthop'], properties: { destination: { type: 'string' }, nexthop: { type: 'string' } }, additionalProperties: false } },
+    ipv6_ra_mode: { type: ['string', 'null'], enum: ['dhcpv6-stateful', 'dhcpv6-stateless', 'slaac', null] },
+    ipv6_address_mode: { type: ['string', 'null'], enum: ['dhcpv6-stateful', 'dhcpv6-stateless', 'slaac', null] },
+  },
+  additionalProperties: false,
+};
+
+export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  app.get('/api/neutron/networks/', async (request) => {
+    const client = await access.client(request);
+    const projectId = projectOf(request);
+    const [shared, own, subnets] = await Promise.all([
+      neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { shared: 'True' } }),
+      neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { tenant_id: projectId, shared: 'False' } }),
+      subnetIndex(client),
+    ]);
+    const items = [...shared.body.networks, ...own.body.networks].map((network) => shapeNetwork(network, subnets));
+    if (!items.length && (await hasExtension(client, 'auto-allocated-topology')) && (await novaAutoAllocates(client))) return { items: [autoAllocateNetwork(projectId)] };
+    return { items };
+  });
+
+  app.post<{ Body: NetworkCreate }>('/api/neutron/networks/', { schema: { body: NETWORK_BODY } }, async (request, reply) => {
+    const client = await access.client(request);
+    const response = await neutron<{ network: Native }>(client, 'POST', '/networks', { body: { network: { ...request.body, tenant_id: projectOf(request) } } });
+    const network = response.body.network;
+    const subnets = (network.subnets as string[] | undefined)?.length ? await subnetIndex(client) : new Map<string, Native>();
+    reply.code(201).header('Location', `/api/neutron/networks/${encode(network.id)}`);
+    return shapeNetwork(network, subnets);
+  });
+
+  app.get('/api/neutron/subnets/', async (request) => {
+    const client = await access.client(request);
+    const response = await neutron<{ subnets: Native[] }>(client, 'GET', `/subnets${filtersOf(request)}`);
+    return { items: response.body.subnets.map(shapeSubnet) };
+  });
+
+  app.post<{ Body: SubnetCreate }>('/api/neutron/subnets/', { schema: { body: SUBNET_BODY } }, async (request, reply) => {
+    const client = await access.client(request);
+    // Horizon defaults the version to IPv4, as its form does.
+    const body = { ip_version: 4, ...request.body, tenant_id: projectOf(request) };
+    const response = await neutron<{ subnet: Native }>(client, 'POST', '/subnets', { body: { subnet: body } });
+    const subnet = response.body.subnet;
+    reply.code(201).header('Location', `/api/neutron/subnets/${encode(subnet.id)}`);
+    return shapeSubnet(subnet);
+  });
+
+  app.get('/api/neutron/ports/', async (request) => {
+    const client = await access.client(request);
+    const projectId = projectOf(request);
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    // Master defaults project_id to the caller's project, so an admin sees its own ports here too.
+    const scope = 'project_id' in query || 'tenant_id' in query ? '' : `${filtersOf(request) ? '&' : '?'}project_id=${encode(projectId)}`;
+    const [ports, trunks] = await Promise.all([
+      neutron<{ ports: Native[] }>(client, 'GET', `/ports${filtersOf(request)}${scope}`),
+      hasExtension(client, 'trunk').then((has) => (has ? neutron<{ trunks: Native[] }>(client, 'GET', '/trunks', { query: { project_id: projectId } }).then((r) => r.body.trunks) : [])),
+    ]);
+    const subports = new Map<string, { trunk_id: string; segmentation_type?: string; segmentation_id?: number }>();
+    for (const trunk of trunks) {
+      // A parent port is marked with its trunk too, so the launch wizard can leave it out.
+      subports.set(trunk.port_id as string, { trunk_id: trunk.id });
+      for (const subport of (trunk.sub_ports as { port_id: string; segmentation_type: string; segmentation_id: number }[]) ?? []) {
+        subports.set(subport.port_id, { trunk_id: trunk.id, segmentation_type: subport.segmentation_type, segmentation_id: subport.segmentation_id });
+      }
+    }
+    return { items: ports.body.ports.map((port) => wrap({ ...port, ...(subports.get(port.id) ?? {}) })) };
+  });
+};

@@ -1,0 +1,215 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ApiClient } from '../support/api-client.js';
+import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
+import { NativeCinder } from './cinder-native.js';
+
+/** Volumes and snapshots through /api/cinder/, against the emulator or the real cloud; everything made is deleted. */
+
+let cloud: TestCloud;
+let demo: ApiClient;
+let admin: ApiClient;
+let nativeDemo: NativeCinder;
+let nativeAdmin: NativeCinder;
+const demoVolumes: string[] = [];
+const demoSnapshots: string[] = [];
+const adminVolumes: string[] = [];
+const adminSnapshots: string[] = [];
+
+const EMPTY = {
+  size: 1,
+  name: null,
+  description: null,
+  volume_type: null,
+  snapshot_id: null,
+  metadata: null,
+  image_id: null,
+  availability_zone: null,
+  source_volid: null,
+};
+
+beforeAll(async () => {
+  cloud = await startTestCloud();
+  demo = await ApiClient.loggedIn(cloud, 'demo');
+  admin = await ApiClient.loggedIn(cloud, 'admin');
+  nativeDemo = await NativeCinder.login(cloud, 'demo');
+  nativeAdmin = await NativeCinder.login(cloud, 'admin');
+});
+// Each test deletes what it made, so the projects stay under their volume quota (10 by default).
+afterEach(async () => {
+  await nativeDemo?.cleanUp(demoSnapshots.splice(0), demoVolumes.splice(0));
+  await nativeAdmin?.cleanUp(adminSnapshots.splice(0), adminVolumes.splice(0));
+});
+afterAll(async () => {
+  await cloud.close();
+});
+
+async function createVolume(as: ApiClient, body: Record<string, unknown>) {
+  const response = await as.post('/api/cinder/volumes/', { ...EMPTY, ...body });
+  if (response.status === 201) (as === admin ? adminVolumes : demoVolumes).push(response.body.id);
+  return response;
+}
+
+async function availableVolume(as: ApiClient, body: Record<string, unknown> = {}) {
+  const response = await createVolume(as, { name: uniqueName('api-vol'), ...body });
+  expect(response.status, JSON.stringify(response.body)).toBe(201);
+  await (as === admin ? nativeAdmin : nativeDemo).volumeAvailable(response.body.id);
+  return response.body as { id: string; name: string; size: number };
+}
+
+describe('creating volumes through /api/cinder/volumes/', () => {
+  it('creates a volume: 201, Location, the volume creating, then available', async () => {
+    const name = uniqueName('api-vol');
+    const response = await createVolume(demo, { name, description: 'made by a test', metadata: { purpose: 'test' } });
+    expect(response.status).toBe(201);
+    const volume = response.body;
+    expect(response.headers.get('location')).toBe(`/api/cinder/volumes/${volume.id}`);
+    expect(volume).toMatchObject({ name, size: 1, status: 'creating', bootable: 'false', metadata: { purpose: 'test' }, transfer: null, attachments: [] });
+    expect(Object.keys(volume)).toEqual(
+      expect.arrayContaining(['volume_type', 'availability_zone', 'os-vol-tenant-attr:tenant_id', 'volume_image_metadata', 'multiattach']),
+    );
+    await nativeDemo.volumeAvailable(volume.id);
+    for (const path of [`/api/cinder/volumes/${volume.id}`, `/api/cinder/volumes/${volume.id}/`]) {
+      const shown = await demo.get(path);
+      expect(shown.status).toBe(200);
+      expect(shown.body).toMatchObject({ id: volume.id, name, status: 'available', 'os-vol-tenant-attr:tenant_id': nativeDemo.projectId });
+    }
+  });
+
+  it('creates one from a snapshot and one from another volume', async () => {
+    const origin = await availableVolume(demo);
+    const snapshotId = await nativeDemo.createSnapshot(origin.id, uniqueName('api-snap'));
+    demoSnapshots.push(snapshotId);
+    const fromSnapshot = await createVolume(demo, { size: null, snapshot_id: snapshotId, name: uniqueName('api-from-snap') });
+    expect(fromSnapshot.status, JSON.stringify(fromSnapshot.body)).toBe(201);
+    expect(fromSnapshot.body).toMatchObject({ snapshot_id: snapshotId, size: 1 });
+    const fromVolume = await createVolume(demo, { source_volid: origin.id, name: uniqueName('api-from-vol') });
+    expect(fromVolume.status, JSON.stringify(fromVolume.body)).toBe(201);
+    expect(fromVolume.body).toMatchObject({ source_volid: origin.id });
+    for (const id of [fromSnapshot.body.id, fromVolume.body.id]) expect((await nativeDemo.volumeAvailable(id)).volume.status).toBe('available');
+  });
+
+  it('names the missing key of a create body', async () => {
+    const { source_volid: _omitted, ...body } = EMPTY;
+    const response = await demo.post('/api/cinder/volumes/', body);
+    expect(response.status).toBe(400);
+    expect(response.body).toBe("body must have required property 'source_volid'");
+  });
+
+  it('names a size that is not a positive integer', async () => {
+    const response = await demo.post('/api/cinder/volumes/', { ...EMPTY, size: 0 });
+    expect(response.status).toBe(400);
+    expect(response.body).toBe('body/size must be >= 1');
+  });
+
+  it('answers Cinder’s 404 for an unknown volume', async () => {
+    const response = await demo.get('/api/cinder/volumes/00000000-0000-4000-8000-000000000000/');
+    expect(response.status).toBe(404);
+    expect(response.body).toBe('Volume 00000000-0000-4000-8000-000000000000 could not be found.');
+  });
+});
+
+describe('deleting', () => {
+  it('goes deleting, then the volume is gone', async () => {
+    const volume = await availableVolume(demo);
+    expect((await nativeDemo.call('DELETE', `/volumes/${volume.id}`)).status).toBe(202);
+    for (let attempt = 0; attempt < 300; attempt++) {
+      const response = await demo.get(`/api/cinder/volumes/${volume.id}/`);
+      if (response.status === 404) break;
+      expect(response.body.status).toBe('deleting');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).status).toBe(404);
+    demoVolumes.splice(demoVolumes.indexOf(volume.id), 1);
+  });
+});
+
+describe('listing', () => {
+  it('lists the project’s volumes with the paging flags', async () => {
+    const volume = await availableVolume(demo);
+    const response = await demo.get('/api/cinder/volumes/');
+    expect(response.status).toBe(200);
+    expect(response.body).toMatchObject({ has_more_data: false, has_prev_data: false });
+    expect(response.body.items.map((item: { id: string }) => item.id)).toContain(volume.id);
+  });
+
+  it('pages by the page size cookie, newest first, and flags the pages around', async () => {
+    const older = await availableVolume(demo);
+    const newer = await availableVolume(demo);
+    demo.cookies.set('API_RESULT_PAGE_SIZE', '1');
+    try {
+      const first = await demo.get('/api/cinder/volumes/?paginate=true&sort_dir=desc');
+      expect(first.body).toMatchObject({ has_more_data: true, has_prev_data: false });
+      expect(first.body.items.map((item: { id: string }) => item.id)).toEqual([newer.id]);
+      const second = await demo.get(`/api/cinder/volumes/?paginate=true&sort_dir=desc&marker=${newer.id}`);
+      expect(second.body.has_prev_data).toBe(true);
+      expect(second.body.items.map((item: { id: string }) => item.id)).toEqual([older.id]);
+    } finally {
+      demo.cookies.delete('API_RESULT_PAGE_SIZE');
+    }
+  });
+
+  it('filters by name', async () => {
+    const volume = await availableVolume(demo);
+    const response = await demo.get(`/api/cinder/volumes/?name=${encodeURIComponent(volume.name)}`);
+    expect(response.body.items.map((item: { id: string }) => item.id)).toEqual([volume.id]);
+  });
+});
+
+describe('tenancy', () => {
+  it('never shows demo admin’s volumes or snapshots, and refuses demo all_projects', async () => {
+    const theirs = await availableVolume(admin);
+    const snapshotId = await nativeAdmin.createSnapshot(theirs.id, uniqueName('api-admin-snap'));
+    adminSnapshots.push(snapshotId);
+    expect((await demo.get(`/api/cinder/volumes/${theirs.id}/`)).status).toBe(404);
+    expect((await demo.get(`/api/cinder/volumes/${theirs.id}/metadata`)).status).toBe(404);
+    expect((await demo.get(`/api/cinder/volumesnapshots/${snapshotId}/metadata`)).status).toBe(404);
+    const patched = await demo.request('PATCH', `/api/cinder/volumes/${theirs.id}/metadata`, { updated: { a: 'b' }, removed: [] });
+    expect(patched.status).toBe(404);
+    expect((await demo.get('/api/cinder/volumes/')).body.items.map((item: { id: string }) => item.id)).not.toContain(theirs.id);
+    expect((await demo.get('/api/cinder/volumesnapshots/')).body.items.map((item: { id: string }) => item.id)).not.toContain(snapshotId);
+    for (const path of ['/api/cinder/volumes/?all_projects=true', '/api/cinder/volumes/?all_tenants=1', '/api/cinder/volumesnapshots/?all_projects=true']) {
+      const refused = await demo.get(path);
+      expect(refused.status).toBe(403);
+      expect(refused.body).toBe("Policy doesn't allow admin_api to be performed.");
+    }
+  });
+
+  it('lets admin list every project with all_projects', async () => {
+    const mine = await availableVolume(demo);
+    const items = (await admin.get('/api/cinder/volumes/?all_projects=true')).body.items as { id: string; 'os-vol-tenant-attr:tenant_id': string }[];
+    expect(items.find((item) => item.id === mine.id)?.['os-vol-tenant-attr:tenant_id']).toBe(nativeDemo.projectId);
+    expect((await admin.get('/api/cinder/volumes/')).body.items.map((item: { id: string }) => item.id)).not.toContain(mine.id);
+  });
+});
+
+describe('metadata', () => {
+  it('reads and edits volume metadata with {updated, removed}', async () => {
+    const volume = await availableVolume(demo, { metadata: { keep: 'yes', drop: 'me' } });
+    const patched = await demo.request('PATCH', `/api/cinder/volumes/${volume.id}/metadata`, { updated: { added: 'new', keep: 'changed' }, removed: ['drop'] });
+    expect(patched.status).toBe(204);
+    expect((await demo.get(`/api/cinder/volumes/${volume.id}/metadata`)).body).toEqual({ keep: 'changed', added: 'new' });
+  });
+
+  it('reads and edits snapshot metadata', async () => {
+    const volume = await availableVolume(demo);
+    const snapshotId = await nativeDemo.createSnapshot(volume.id, uniqueName('api-snap-meta'));
+    demoSnapshots.push(snapshotId);
+    expect((await demo.request('PATCH', `/api/cinder/volumesnapshots/${snapshotId}/metadata`, { updated: { a: '1', b: '2' }, removed: [] })).status).toBe(204);
+    expect((await demo.request('PATCH', `/api/cinder/volumesnapshots/${snapshotId}/metadata`, { updated: {}, removed: ['a'] })).status).toBe(204);
+    expect((await demo.get(`/api/cinder/volumesnapshots/${snapshotId}/metadata`)).body).toEqual({ b: '2' });
+    const listed = (await demo.get('/api/cinder/volumesnapshots/?status=available')).body.items.find((item: { id: string }) => item.id === snapshotId);
+    expect(listed).toMatchObject({
+      volume_id: volume.id,
+      status: 'available',
+      'os-extended-snapshot-attributes:project_id': nativeDemo.projectId,
+      metadata: { b: '2' },
+    });
+  });
+
+  it('refuses a metadata body without removed', async () => {
+    const volume = await availableVolume(demo);
+    const response = await demo.request('PATCH', `/api/cinder/volumes/${volume.id}/metadata`, { updated: {} });
+    expect(response.status).toBe(400);
+    expect(response.body).toBe("body must have required property 'removed'");
+  });
+});

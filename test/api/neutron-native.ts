@@ -1,0 +1,77 @@
+import type { Persona, TestCloud } from '../support/cloud.js';
+
+/**
+ * Direct Neutron calls for the api tests: what `/api/neutron/` and
+ * `/api/network/` do not offer (routers, ports, subnet pools, deletes) is
+ * arranged and cleaned up natively, against the emulator or the real cloud.
+ */
+export class NativeNeutron {
+  private readonly cleanups: (() => Promise<unknown>)[] = [];
+
+  private constructor(
+    readonly token: string,
+    /** `http://host:9696/v2.0` */
+    readonly url: string,
+    readonly projectId: string,
+  ) {}
+
+  static async login(cloud: TestCloud, persona: Persona): Promise<NativeNeutron> {
+    const response = await fetch(`${cloud.authUrl.replace(/\/+$/, '')}/auth/tokens`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        auth: {
+          identity: { methods: ['password'], password: { user: { name: persona, domain: { name: 'Default' }, password: cloud.passwords[persona] } } },
+          scope: { project: { name: persona, domain: { name: 'Default' } } },
+        },
+      }),
+    });
+    if (response.status !== 201) throw new Error(`native login of ${persona}: ${response.status}`);
+    const { token } = (await response.json()) as { token: { project: { id: string }; catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
+    const endpoint = token.catalog.find((item) => item.type === 'network')?.endpoints.find((item) => item.interface === 'public');
+    if (!endpoint) throw new Error('no network service in the catalog');
+    return new NativeNeutron(response.headers.get('x-subject-token')!, `${endpoint.url.replace(/\/+$/, '')}/v2.0`, token.project.id);
+  }
+
+  async call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await fetch(this.url + path, {
+      method,
+      headers: { 'X-Auth-Token': this.token, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  /** A call that must succeed. */
+  async ok<T = any>(method: string, path: string, body?: unknown): Promise<T> {
+    const response = await this.call<T>(method, path, body);
+    if (response.status >= 300) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(response.body)}`);
+    return response.body;
+  }
+
+  /** Runs `undo` at clean-up time, latest first. */
+  later(undo: () => Promise<unknown>): void {
+    this.cleanups.push(undo);
+  }
+
+  /** Deletes `path` at clean-up time (a 404 is fine: the test may have deleted it). */
+  deleteLater(path: string): void {
+    this.later(async () => {
+      const response = await this.call('DELETE', path);
+      if (response.status >= 400 && response.status !== 404) throw new Error(`DELETE ${path}: ${response.status}`);
+    });
+  }
+
+  /** Undoes everything, latest first; what fails (a pool still holding a subnet) is tried once more at the end. */
+  async cleanUp(): Promise<void> {
+    const failed: (() => Promise<unknown>)[] = [];
+    for (const undo of this.cleanups.reverse()) await undo().catch(() => failed.push(undo));
+    for (const undo of failed) await undo().catch(() => undefined);
+    this.cleanups.length = 0;
+  }
+
+  async extensionAliases(): Promise<string[]> {
+    return (await this.ok<{ extensions: { alias: string }[] }>('GET', '/extensions')).extensions.map((extension) => extension.alias);
+  }
+}
