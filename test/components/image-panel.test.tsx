@@ -86,7 +86,7 @@ describe('Images list (spec 2 §2.3, §4, §5)', { timeout: 20_000 }, () => {
   });
 
   it('hides the owner column unless identity:get_project allows it', async () => {
-    openImages({ policy: (rules) => !rules.some(([scope, action]) => scope === 'identity') });
+    openImages({ policy: (rules) => !rules.some(([scope]) => scope === 'identity') });
     await screen.findByRole('link', { name: 'cirros' }, { timeout: 10_000 });
     expect(screen.queryByRole('columnheader', { name: 'Owner' })).toBeNull();
   });
