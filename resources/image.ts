@@ -34,6 +34,20 @@ export default defineResource<ImageEntity>({
   nameField: 'name',
   labels: { singular: 'Image', plural: 'Images' },
   panel: { dashboard: 'project', group: 'Compute', label: 'Images', path: '/project/images', order: 2 },
+  // Spec 2 §2.1–2.2: the admin list, filter-first when FILTER_DATA_FIRST says so; its details lead back to it.
+  extraPanels: [
+    {
+      dashboard: 'admin',
+      group: 'Compute',
+      label: 'Images',
+      path: '/admin/images',
+      order: 2,
+      policy: [['identity', 'admin_required']],
+      detailSuffix: '/detail',
+      navBack: true,
+      filterFirst: 'admin.images',
+    },
+  ],
   columns: [
     { field: 'owner_name', label: 'Owner', priority: 2, requires: { policy: [['identity', 'get_project']] } },
     { field: 'name', defaultSort: 'asc', link: 'detail' },

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { PolicyRules } from '../../dataProviders/config';
+import type { MetadefNamespaceRecord } from '../../dataProviders/glance';
 import { signedInBackend } from '../support/fake-backend';
 import { makeCatalog } from '../support/records';
 import { renderApp } from '../support/render-app';
@@ -45,7 +46,7 @@ function openImages(options: { images?: () => unknown[]; resources?: Record<stri
   return view;
 }
 
-const NAMESPACES = [
+const NAMESPACES: MetadefNamespaceRecord[] = [
   {
     namespace: 'OS::Compute::Watchdog',
     display_name: 'Watchdog Behavior',
@@ -237,5 +238,67 @@ describe('Update Metadata (spec 1 §4.7, spec 2 §4)', { timeout: 20_000 }, () =
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await findAlert('Unable to update metadata.');
     expect(screen.getByRole('dialog', { name: 'Update Metadata: cirros' })).toBeTruthy();
+  });
+});
+
+describe('Admin images (spec 2 §2.1, §2.2, §9)', { timeout: 20_000 }, () => {
+  function openAdmin(path: string, settings: Record<string, unknown> = {}, getList = vi.fn(() => [makeImage()])) {
+    const view = renderApp({
+      backend: signedInBackend({
+        admin: true,
+        catalog: CATALOG,
+        settings,
+        resources: { image: { getList, getOne: () => makeImage(), supports: () => true } },
+      }),
+      path,
+    });
+    return { ...view, getList };
+  }
+
+  it("waits for a search when FILTER_DATA_FIRST['admin.images'] is set: 'Please provide a search criteria first.'", async () => {
+    const { getList } = openAdmin('/admin/images', { FILTER_DATA_FIRST: { 'admin.images': true } });
+    expect(await screen.findByText('Please provide a search criteria first.', {}, { timeout: 10_000 })).toBeTruthy();
+    expect(getList).not.toHaveBeenCalled();
+  });
+
+  it('links names to the details with nav back to the admin list, and the details lead back there', async () => {
+    const { user, router } = openAdmin('/admin/images');
+    const link = await screen.findByRole('link', { name: 'cirros' }, { timeout: 10_000 });
+    expect(link.getAttribute('href')).toBe('/ngdetails/OS::Glance::Image/img-cirros?nav=%2Fadmin%2Fimages');
+    await user.click(link);
+    const breadcrumb = await screen.findByRole('navigation', { name: 'Breadcrumb' }, { timeout: 10_000 });
+    expect(within(breadcrumb).getByRole('link', { name: 'Images' }).getAttribute('href')).toBe('/admin/images');
+    expect(router.state.location.search).toBe('?nav=%2Fadmin%2Fimages');
+  });
+
+  it('redirects /admin/images/{id}/detail to the details route with nav (spec 2 §2.2)', async () => {
+    const { router } = openAdmin('/admin/images/img-cirros/detail');
+    await screen.findByRole('heading', { name: 'cirros', level: 1 }, { timeout: 10_000 });
+    expect(router.state.location.pathname).toBe('/ngdetails/OS::Glance::Image/img-cirros');
+    expect(within(screen.getByRole('tabpanel')).getByText('Shared With Project')).toBeTruthy();
+  });
+});
+
+describe('Flavor Update Metadata (extra specs)', { timeout: 20_000 }, () => {
+  it("edits a flavor's extra specs with the OS::Nova::Flavor namespaces and saves them", async () => {
+    const namespaces = vi.fn(async () => [{ namespace: 'OS::Compute::Watchdog', display_name: 'Watchdog Behavior', properties: { 'hw:watchdog_action': { title: 'Watchdog Action', type: 'string' } } }]);
+    const updateMetadata = vi.fn(() => null);
+    const view = renderApp({
+      backend: signedInBackend({
+        admin: true,
+        metadefs: { namespaces },
+        resources: { flavor: { getList: () => [{ id: 'f1', name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 }], getMetadata: () => ({ 'hw:watchdog_action': 'reset' }), updateMetadata } },
+      }),
+      path: '/admin/flavors',
+    });
+    await view.user.click(await screen.findByRole('button', { name: 'Actions for m1.tiny' }, { timeout: 10_000 }));
+    await view.user.click(screen.getByRole('menuitem', { name: 'Update Metadata' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update Metadata: m1.tiny' });
+    const existing = await within(dialog).findByRole('region', { name: 'Existing Metadata' }, { timeout: 5000 });
+    expect(namespaces).toHaveBeenCalledWith('OS::Nova::Flavor');
+    await view.user.click(within(existing).getByRole('button', { name: 'Remove Watchdog Action' }));
+    await view.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await findAlert('Metadata was successfully updated.');
+    expect(updateMetadata).toHaveBeenCalledWith({ id: 'f1', data: { updated: {}, removed: ['hw:watchdog_action'] } });
   });
 });
