@@ -307,6 +307,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   download?: { field: string; fileName: string; mimeType: string };
   /**
+   * Values a create form opens with, from the `/api/settings/` object; the
+   * schema's defaults fill the rest.
+   * @example (settings) => ({ visibility: settings.DEFAULT_VISIBILITY })
+   */
+  defaults?(settings: Record<string, unknown>): Record<string, unknown>;
+  /**
    * The request body from the form's values (and, for edits, the record).
    * Default: the values as they are, without fields hidden by `x-switch`.
    * @example (values) => ({ ...values, is_public: (values.flavor_access as unknown[]).length === 0 })

@@ -195,6 +195,26 @@ describe('Create Image (spec 2 §4)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('Create Image defaults (spec 2 §4)', { timeout: 20_000 }, () => {
+  it('opens with visibility Private when CREATE_IMAGE_DEFAULTS says private, and the URL source where locations are allowed', async () => {
+    const view = renderApp({
+      backend: signedInBackend({
+        catalog: CATALOG,
+        settings: { CREATE_IMAGE_DEFAULTS: { image_visibility: 'private' }, IMAGES_ALLOW_LOCATION: true },
+        resources: { image: { getList: () => [makeImage()], supports: () => true } },
+      }),
+      path: '/project/images',
+    });
+    await screen.findByRole('link', { name: 'cirros' }, { timeout: 10_000 });
+    await view.user.click(screen.getByRole('button', { name: 'Create Image' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Image' }, { timeout: 10_000 });
+    expect(within(dialog).getByRole('combobox', { name: 'Visibility' }).textContent).toBe('Private');
+    expect(within(dialog).getByRole('combobox', { name: 'Source Type' }).textContent).toBe('URL');
+    expect(within(dialog).getByRole('textbox', { name: 'Location' })).toBeTruthy();
+    expect(within(dialog).queryByLabelText('File', { selector: 'input' })).toBeNull();
+  });
+});
+
 describe('Update Metadata (spec 1 §4.7, spec 2 §4)', { timeout: 20_000 }, () => {
   async function openMetadata(resources: Record<string, (params: any) => unknown>) {
     const view = openImages({ admin: true, resources });
