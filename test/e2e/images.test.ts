@@ -165,6 +165,43 @@ describe('images in the browser', () => {
     await context.close();
   });
 
+  it("lets admin set and remove an image's metadata with Update Metadata on the admin list: 'Metadata was successfully updated.'", { timeout: 180_000 }, async () => {
+    const name = `e2e-admin-meta-${Date.now()}`;
+    const { context, page } = await openSession(browser());
+    await logIn(page, baseUrl, 'admin', passwords.admin);
+    await images.open(page);
+    await images.create(page, name);
+    await images.row(page, name).getByText('Active', { exact: true }).waitFor({ timeout: 60_000 });
+    const image = await images.byName(page, name);
+
+    await page.goto(`${baseUrl}/admin/images`);
+    const openMetadata = async () => {
+      await images.row(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Update Metadata' }).click();
+      const dialog = page.getByRole('dialog', { name: `Update Metadata: ${name}` });
+      await dialog.getByRole('tree').waitFor();
+      return dialog;
+    };
+    let dialog = await openMetadata();
+    await dialog.getByRole('textbox', { name: 'Filter' }).fill('Watchdog');
+    await dialog.getByRole('button', { name: 'Add Watchdog Action' }).click();
+    await dialog.getByRole('region', { name: 'Existing Metadata' }).getByRole('combobox', { name: 'Watchdog Action' }).click();
+    await page.getByRole('option', { name: 'pause', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Metadata was successfully updated.');
+    const properties = () => apiFromPage(page, 'GET', `/api/glance/images/${image.id}/properties/`).then(({ body }) => body as Record<string, unknown>);
+    expect((await properties()).hw_watchdog_action).toBe('pause');
+
+    dialog = await openMetadata();
+    await dialog.getByRole('region', { name: 'Existing Metadata' }).getByRole('button', { name: 'Remove Watchdog Action' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Metadata was successfully updated.');
+    expect(Object.keys(await properties())).not.toContain('hw_watchdog_action');
+
+    expect((await apiFromPage(page, 'DELETE', `/api/glance/images/${image.id}/`)).status).toBe(204);
+    await context.close();
+  });
+
   it('uploads in direct mode: creates the image, then PUTs the bytes to its upload_url with the ticket, and the image goes active', { timeout: 180_000 }, async () => {
     const name = `e2e-direct-${Date.now()}`;
     const { context, page } = await openSession(browser());
