@@ -1,5 +1,5 @@
 import schema from '../schemas/image.schema.json';
-import { FORM_PROPERTIES } from '../dataProviders/glance';
+import { FORM_PROPERTIES, uploadMode } from '../dataProviders/glance';
 import { defineResource } from '../src/descriptor';
 import type { ImageEntity } from '../src/generated';
 
@@ -34,6 +34,20 @@ export default defineResource<ImageEntity>({
   nameField: 'name',
   labels: { singular: 'Image', plural: 'Images' },
   panel: { dashboard: 'project', group: 'Compute', label: 'Images', path: '/project/images', order: 2 },
+  // Spec 2 §2.1–2.2: the admin list, filter-first when FILTER_DATA_FIRST says so; its details lead back to it.
+  extraPanels: [
+    {
+      dashboard: 'admin',
+      group: 'Compute',
+      label: 'Images',
+      path: '/admin/images',
+      order: 2,
+      policy: [['identity', 'admin_required']],
+      detailSuffix: '/detail',
+      navBack: true,
+      filterFirst: 'admin.images',
+    },
+  ],
   columns: [
     { field: 'owner_name', label: 'Owner', priority: 2, requires: { policy: [['identity', 'get_project']] } },
     { field: 'name', defaultSort: 'asc', link: 'detail' },
@@ -94,6 +108,11 @@ export default defineResource<ImageEntity>({
       label: 'Create Image',
       form: 'createForm',
       policy: [['image', 'add_image']],
+      // Spec 2 §4: visibility shared unless CREATE_IMAGE_DEFAULTS says private; a URL source is the default where locations are allowed.
+      defaults: (settings) => ({
+        visibility: (settings.CREATE_IMAGE_DEFAULTS as { image_visibility?: string } | undefined)?.image_visibility === 'private' ? 'private' : 'shared',
+        source_type: settings.IMAGES_ALLOW_LOCATION === true || uploadMode(settings) === 'off' ? 'url' : 'file',
+      }),
       success: 'Image {name} was successfully created.',
       failure: 'Unable to create the image.',
     },

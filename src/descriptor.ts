@@ -67,6 +67,13 @@ export interface ResourceDescriptor<T extends object> {
   labels: { singular: string; plural: string };
   /** The list page and its sidebar entry; none for resources only shown inside others. */
   panel?: PanelDescriptor;
+  /**
+   * More list pages of the same resource (e.g. admin images next to project
+   * images): same columns and actions, their own route and sidebar entry.
+   * The details route stays the resource's own.
+   * @example [{ dashboard: 'admin', group: 'Compute', label: 'Images', path: '/admin/images', detailSuffix: '/detail', navBack: true, filterFirst: 'admin.images' }]
+   */
+  extraPanels?: PanelDescriptor[];
   /** Table columns, in order (spec 2 §2.3). */
   columns: ColumnDescriptor<T>[];
   /** Toolbar, row and batch actions. Default: none. */
@@ -175,6 +182,19 @@ export interface PanelDescriptor {
   policy?: PolicyRules;
   /** Position inside its group; default 0, then by label. */
   order?: number;
+  /**
+   * What follows `{path}/{id}` in the redirect to the details route (spec 2 §2.2).
+   * @example '/detail'
+   */
+  detailSuffix?: string;
+  /** Links to details carry `?nav=<this path>`, and the details page leads back here (spec 2 §2.2). */
+  navBack?: boolean;
+  /**
+   * A `FILTER_DATA_FIRST` key: when that setting is true the list loads only
+   * once a search term is given (spec 2 §9).
+   * @example 'admin.images'
+   */
+  filterFirst?: string;
 }
 
 export interface ColumnDescriptor<T> {
@@ -294,6 +314,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example { field: 'private_key', fileName: '{name}.pem', mimeType: 'application/x-pem-file' }
    */
   download?: { field: string; fileName: string; mimeType: string };
+  /**
+   * Values a create form opens with, from the `/api/settings/` object; the
+   * schema's defaults fill the rest.
+   * @example (settings) => ({ visibility: settings.DEFAULT_VISIBILITY })
+   */
+  defaults?(settings: Record<string, unknown>): Record<string, unknown>;
   /**
    * The request body from the form's values (and, for edits, the record).
    * Default: the values as they are, without fields hidden by `x-switch`.

@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router-dom';
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
-import { detailPath, NOT_FOUND_PATH, type Registry } from '../engine/registry';
+import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { LANDING_PATH, LOGIN_PATH } from './menu';
 import { PanelGate } from './PanelGate';
@@ -35,7 +35,7 @@ export function buildRoutes(registry: Registry): RouteObject[] {
         })),
         ...panels
           .filter((descriptor) => descriptor.detail)
-          .map((descriptor) => ({ path: `${descriptor.panel!.path}/:id`, element: <DetailRedirect descriptor={descriptor} /> })),
+          .map((descriptor) => ({ path: `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`, element: <DetailRedirect descriptor={descriptor} /> })),
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
         { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
@@ -48,5 +48,5 @@ export function buildRoutes(registry: Registry): RouteObject[] {
 /** `/project/key_pairs/{name}` → `/ngdetails/OS::Nova::Keypair/{name}` (spec 2 §2.2). */
 function DetailRedirect({ descriptor }: { descriptor: AnyResourceDescriptor }) {
   const { id = '' } = useParams();
-  return <Navigate to={detailPath(descriptor, id)} replace />;
+  return <Navigate to={detailLink(descriptor, id)} replace />;
 }

@@ -56,7 +56,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     }
   };
   const runForm = useFormAction(descriptor);
-  const { dataProvider } = useBackend();
+  const { dataProvider, settings } = useBackend();
   const toasts = useToastStore();
   const deleteRecords = useDeleteRecords(descriptor);
   const close = () => setOpen(null);
@@ -126,8 +126,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
 
   return {
     openForm: (action) =>
-      void build(action)
-        .then((built) => setOpen({ kind: 'form', action, ...built }))
+      void Promise.all([build(action), action.defaults ? settings.get() : null])
+        .then(([built, current]) => setOpen({ kind: 'form', action, ...built, initialData: current && action.defaults ? action.defaults(current) : undefined }))
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     openEdit: (action, listed) =>
       action.kind === 'metadata'

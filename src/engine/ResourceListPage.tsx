@@ -12,7 +12,7 @@ import { ResourceTable } from '../table/ResourceTable';
 import { currentPageSize } from '../table/page-size';
 import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
 import { useSelection } from '../table/useSelection';
-import { useConditions } from './access';
+import { useConditions, useSettings } from './access';
 import { useActionDialogs } from './ActionDialogs';
 import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { defaultSort, tableColumns } from './columns';
@@ -24,6 +24,8 @@ import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage }
 import { idOf, nameOf } from './registry';
 
 const NO_ROWS: ResourceRecord[] = [];
+/** Horizon's text while a filter-first table waits for a search. */
+export const FILTER_FIRST_MESSAGE = 'Please provide a search criteria first.';
 const NO_FACETS: never[] = [];
 
 /**
@@ -45,10 +47,15 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   // Markers of the pages before this one: the last is this page's marker.
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
-  const list = useResourceList(descriptor, { enabled: !serverPaged, filter });
-  const page = useResourcePage(descriptor, { enabled: serverPaged, filter, marker, limit: pageSize });
+  // Spec 2 §9 FILTER_DATA_FIRST: such a panel loads nothing until a search term is given.
+  const settings = useSettings();
+  const filterFirstKey = descriptor.panel?.filterFirst;
+  const filterFirst = filterFirstKey ? (settings.data ? (settings.data.FILTER_DATA_FIRST as Record<string, unknown> | undefined)?.[filterFirstKey] === true : true) : false;
+  const waitsForFilter = filterFirst && terms.length === 0;
+  const list = useResourceList(descriptor, { enabled: !serverPaged && !waitsForFilter, filter });
+  const page = useResourcePage(descriptor, { enabled: serverPaged && !waitsForFilter, filter, marker, limit: pageSize });
   const query = serverPaged ? page : list;
-  const fetched = (serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
+  const fetched = (waitsForFilter ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
 
   const queryClient = useQueryClient();
   const updateRows = useCallback(
@@ -167,6 +174,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
         expandedRow={expandable ? (row) => <FieldList descriptor={descriptor} record={row} fields={descriptor.expand!} /> : undefined}
         isUpdating={descriptor.poll ? (row) => updating.has(idOf(descriptor, row)) && isTransitional(descriptor, row) : undefined}
         serverPaging={serverPaging}
+        emptyMessage={waitsForFilter ? FILTER_FIRST_MESSAGE : undefined}
       />
       {dialogs.dialogs}
     </section>

@@ -21,7 +21,7 @@ import { RowActionsMenu } from '../table/RowActionsMenu';
 import { deleteTexts } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
-import { nameOf, NOT_FOUND_PATH } from './registry';
+import { backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
 
 /** The query parameter naming the open tab (spec 1 §2.2, §7.2). */
 export const TAB_PARAM = 'tab';
@@ -70,14 +70,16 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
   if (record.notFound) return <Navigate to={NOT_FOUND_PATH} replace />;
   const data = record.data;
   const name = data ? nameOf(descriptor, data) : id;
-  const listPath = descriptor.panel?.path;
+  // Opened from an admin list, the page leads back there (spec 2 §2.2: the `nav` parameter).
+  const back = backToList(descriptor, params.get(NAV_PARAM));
+  const listPath = back?.path;
 
   return (
     <section>
       {listPath && (
         <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
           <Link component={RouterLink} to={listPath} underline="hover" color="inherit">
-            {descriptor.panel!.label}
+            {back!.label}
           </Link>
           <Typography color="text.primary" sx={{ wordBreak: 'break-word' }}>
             {name}

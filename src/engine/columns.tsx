@@ -5,7 +5,7 @@ import { fieldTitle } from '../schema/fields';
 import { columnPriority } from '../table/priority';
 import type { SortState, TableColumn } from '../table/types';
 import { FieldText } from './FieldText';
-import { detailPath, idOf } from './registry';
+import { detailLink, idOf } from './registry';
 
 /**
  * Table columns from a descriptor: header from the schema title, text from
@@ -23,7 +23,7 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
       const text = <FieldText descriptor={descriptor} field={column.field} value={row[column.field]} />; // dates in the user's zone
       if (column.link !== 'detail' || !descriptor.detail) return text;
       return (
-        <Link component={RouterLink} to={detailPath(descriptor, idOf(descriptor, row))}>
+        <Link component={RouterLink} to={detailLink(descriptor, idOf(descriptor, row))}>
           {text}
         </Link>
       );

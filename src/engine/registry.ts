@@ -1,6 +1,7 @@
 import type { AnyResourceDescriptor } from '../descriptor';
 
 export interface Registry {
+  /** Every descriptor, and one view per extra panel (the descriptor with that panel). */
   all: readonly AnyResourceDescriptor[];
   byName(name: string): AnyResourceDescriptor | undefined;
   byType(type: string): AnyResourceDescriptor | undefined;
@@ -18,6 +19,7 @@ export function createRegistry(descriptors: readonly AnyResourceDescriptor[]): R
   const byName = new Map<string, AnyResourceDescriptor>();
   const byType = new Map<string, AnyResourceDescriptor>();
   const paths = new Set<string>();
+  const views: AnyResourceDescriptor[] = [];
   for (const descriptor of descriptors) {
     if (byName.has(descriptor.name)) throw new Error(`Two resources are named ${descriptor.name}`);
     if (byType.has(descriptor.type)) throw new Error(`Two resources have the type ${descriptor.type}`);
@@ -25,8 +27,15 @@ export function createRegistry(descriptors: readonly AnyResourceDescriptor[]): R
     byName.set(descriptor.name, descriptor);
     byType.set(descriptor.type, descriptor);
     if (descriptor.panel) paths.add(descriptor.panel.path);
+    views.push(descriptor);
+    // Each extra panel lists the same resource on its own route (spec 2 §2.1: project and admin images).
+    for (const panel of descriptor.extraPanels ?? []) {
+      if (paths.has(panel.path)) throw new Error(`Two panels use ${panel.path}`);
+      paths.add(panel.path);
+      views.push({ ...descriptor, panel, extraPanels: undefined });
+    }
   }
-  return { all: descriptors, byName: (name) => byName.get(name), byType: (type) => byType.get(type) };
+  return { all: views, byName: (name) => byName.get(name), byType: (type) => byType.get(type) };
 }
 
 /** The field that identifies records of this resource (spec 1 §3: trackId, default id). */
@@ -45,4 +54,20 @@ export const NOT_FOUND_PATH = '/not_found';
 /** `/ngdetails/{type}/{id}` (spec 2 §2.2); the type's colons stay readable ('OS::Nova::Keypair'). */
 export function detailPath(descriptor: AnyResourceDescriptor, id: string): string {
   return `/ngdetails/${encodeURIComponent(descriptor.type).replace(/%3A/gi, ':')}/${encodeURIComponent(id)}`;
+}
+
+/** The query parameter naming the list a details page leads back to (spec 2 §2.2). */
+export const NAV_PARAM = 'nav';
+
+/** The details route from a list: with `?nav=<list path>` when the panel asks for it (admin lists). */
+export function detailLink(descriptor: AnyResourceDescriptor, id: string): string {
+  const panel = descriptor.panel;
+  return panel?.navBack ? `${detailPath(descriptor, id)}?${NAV_PARAM}=${encodeURIComponent(panel.path)}` : detailPath(descriptor, id);
+}
+
+/** The list a details page leads back to: a `nav` path of one of the resource's panels, else its own panel. */
+export function backToList(descriptor: AnyResourceDescriptor, nav: string | null): { path: string; label: string } | undefined {
+  const panels = [descriptor.panel, ...(descriptor.extraPanels ?? [])].filter((panel) => panel !== undefined);
+  const chosen = panels.find((panel) => panel.path === nav) ?? descriptor.panel;
+  return chosen && { path: chosen.path, label: chosen.label };
 }

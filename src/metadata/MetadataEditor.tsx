@@ -231,7 +231,9 @@ function PropertyValueEditor({
       slotProps={{ input: { readOnly: leaf.readonly } }}
       onChange={(event) => onText(event.target.value)}
       error={Boolean(message)}
-      helperText={message ? (limit === undefined ? message : `${message} ${limit}`) : leaf.definition.description}
+      // The definition's description is a hover text: some run to a paragraph.
+      title={leaf.definition.description}
+      helperText={message ? (limit === undefined ? message : `${message} ${limit}`) : undefined}
     >
       {choices?.map((choice) => (
         <MenuItem key={choice} value={choice}>

@@ -46,6 +46,8 @@ export interface ResourceTableProps<Row extends Record<string, unknown>> {
   isUpdating?(row: Row): boolean;
   /** The server pages the list: rows are one page, shown whole, with Next/Prev. */
   serverPaging?: ServerPaging;
+  /** The empty row's text. Default 'No items to display.' (spec 1 §8). */
+  emptyMessage?: string;
 }
 
 /**
@@ -142,7 +144,7 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
             {visible.length === 0 && (
               <TableRow>
                 <TableCell colSpan={columnCount} align="center" sx={{ py: 3, color: 'text.secondary' }}>
-                  {loading ? 'Loading…' : EMPTY_MESSAGE}
+                  {loading ? 'Loading…' : (props.emptyMessage ?? EMPTY_MESSAGE)}
                 </TableCell>
               </TableRow>
             )}
