@@ -62,7 +62,7 @@ export default defineResource<ImageEntity>({
   poll: { field: 'status', values: ['saving', 'queued', 'pending_delete', 'uploading', 'importing'] },
   // As in Horizon, every image facet is a Glance filter.
   facets: [
-    { name: 'name', label: 'Name', isServer: true, singleton: true },
+    { name: 'name', label: 'Name', isServer: true, singleton: true, persistent: true },
     {
       name: 'status',
       label: 'Status',
