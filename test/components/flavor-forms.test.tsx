@@ -212,7 +212,7 @@ describe('Update Access (flavor access, spec 1 §4.9; api-contract §6)', { time
     const getOne = vi.fn(({ meta }) => ({ ...flavor, ...(meta?.get_access_list ? { 'access-list': [] } : {}) }));
     const update = vi.fn(({ data }) => (flavor = { ...flavor, 'os-flavor-access:is_public': data.is_public }));
     const { user } = renderApp({
-      backend: signedInBackend({ admin: true, resources: { flavor: { getOne, update } }, identity: { listMyProjects: async () => PROJECTS } }),
+      backend: signedInBackend({ admin: true, resources: { flavor: { getOne, update } }, identity: { listProjects: async () => PROJECTS } }),
       path: '/ngdetails/OS::Nova::Flavor/f-d',
     });
     const panel = async () => within(await screen.findByRole('tabpanel', {}, { timeout: 5000 }));
