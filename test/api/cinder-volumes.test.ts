@@ -174,6 +174,13 @@ describe('tenancy', () => {
     }
   });
 
+  it('reads all_projects=false from a member as its own project', async () => {
+    const mine = await availableVolume(demo);
+    const response = await demo.get('/api/cinder/volumes/?all_projects=false');
+    expect(response.status).toBe(200);
+    expect(response.body.items.map((item: { id: string }) => item.id)).toContain(mine.id);
+  });
+
   it('lets admin list every project with all_projects', async () => {
     const mine = await availableVolume(demo);
     const items = (await admin.get('/api/cinder/volumes/?all_projects=true')).body.items as { id: string; 'os-vol-tenant-attr:tenant_id': string }[];
