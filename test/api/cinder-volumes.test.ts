@@ -101,6 +101,15 @@ describe('creating volumes through /api/cinder/volumes/', () => {
     expect(response.body).toBe('body/size must be >= 1');
   });
 
+  it('refuses an image Cinder cannot find, and an unknown volume type, in Cinder’s words', async () => {
+    const image = await demo.post('/api/cinder/volumes/', { ...EMPTY, image_id: '00000000-0000-4000-8000-00000000abcd' });
+    expect(image.status).toBe(400);
+    expect(image.body).toBe('Invalid image identifier or unable to access requested image.');
+    const type = await demo.post('/api/cinder/volumes/', { ...EMPTY, volume_type: 'no-such-type' });
+    expect(type.status).toBe(404);
+    expect(type.body).toBe('Volume type with name no-such-type could not be found.');
+  });
+
   it('answers Cinder’s 404 for an unknown volume', async () => {
     const response = await demo.get('/api/cinder/volumes/00000000-0000-4000-8000-000000000000/');
     expect(response.status).toBe(404);
