@@ -3,10 +3,11 @@ import { type AuthApi, createAuthApi } from './auth';
 import { createExtensionsApi, createPolicyApi, createSettingsApi, type ExtensionsApi, type PolicyApi, type SettingsApi } from './config';
 import type { HttpClient } from './http';
 import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
+import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
 
 /** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone';
+export type ServiceName = 'nova' | 'keystone' | 'neutron';
 
 /** Everything the browser asks the server, behind interfaces tests can fake. */
 export interface Backend {
@@ -30,6 +31,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
   const providers: Record<ServiceName, DataProvider> = {
     nova: createNovaProvider(http),
     keystone: createKeystoneProvider(http),
+    neutron: createNeutronProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),

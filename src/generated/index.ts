@@ -2,5 +2,6 @@
 
 export type * from './flavor';
 export type * from './keypair';
+export type * from './qos-policy';
 export type * from './server-group';
 export type * from './service';
