@@ -246,6 +246,11 @@ describe('tenancy', () => {
     expect(malformed.json()).toEqual({ NeutronError: { type: 'HTTPBadRequest', message: 'Body contains invalid data', detail: '' } });
   });
 
+  it('refuses a filter that is no attribute, as the filter-validation extension does', async () => {
+    expect(await fault('GET', '/networks?bogus=1', demo)).toEqual({ status: 400, type: 'HTTPBadRequest', message: "['bogus'] is invalid attribute for filtering", detail: '' });
+    expect((await ok('GET', '/trunks?port_id=none', demo)).trunks).toEqual([]);
+  });
+
   it('answers 401 without a token', async () => {
     const response = await cloud.app.inject({ url: `${BASE}/networks` });
     expect(response.statusCode).toBe(401);
