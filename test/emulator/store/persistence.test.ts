@@ -44,7 +44,26 @@ afterEach(async () => {
 function seededRows(cloud: TestEmulator) {
   const db = cloud.db();
   return Object.fromEntries(
-    ['domains', 'projects', 'users', 'roles', 'implied_roles', 'role_assignments', 'regions', 'services', 'endpoints', 'flavors'].map((table) => [
+    [
+      'domains',
+      'projects',
+      'users',
+      'roles',
+      'implied_roles',
+      'role_assignments',
+      'regions',
+      'services',
+      'endpoints',
+      'flavors',
+      'net_networks',
+      'net_subnets',
+      'net_subnetpools',
+      'net_ports',
+      'net_routers',
+      'net_security_groups',
+      'net_security_group_rules',
+      'net_agents',
+    ].map((table) => [
       table,
       db.all(`SELECT * FROM ${table} ORDER BY 1, 2`).map((row) => ({ ...row, password_hash: undefined })),
     ]),
@@ -80,7 +99,7 @@ describe('restart survival', () => {
     expect(seededRows(second)).toEqual(before);
     expect((await issueToken(second.app, passwordAuthBody('demo', PASSWORDS.demo))).json().token.catalog).toEqual(catalog);
     const migrations = second.db().all<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id').map((row) => row.id);
-    expect(migrations).toEqual(['compute:0001_initial', 'compute:0002_flavors_server_groups', 'identity:0001_initial', 'volumev3:001-volumes']);
+    expect(migrations).toEqual(['compute:0001_initial', 'compute:0002_flavors_server_groups', 'identity:0001_initial', 'network:0001_initial', 'volumev3:001-volumes']);
   });
 
   it('opens the database in WAL mode with foreign keys on', async () => {
