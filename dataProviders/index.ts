@@ -4,10 +4,11 @@ import { createExtensionsApi, createPolicyApi, createSettingsApi, type Extension
 import { createGlanceProvider, createMetadefsApi, type MetadefsApi } from './glance';
 import type { HttpClient } from './http';
 import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
+import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
 
 /** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone' | 'glance';
+export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron';
 
 /** Everything the browser asks the server, behind interfaces tests can fake. */
 export interface Backend {
@@ -34,6 +35,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     nova: createNovaProvider(http),
     keystone: createKeystoneProvider(http),
     glance: createGlanceProvider(http),
+    neutron: createNeutronProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),

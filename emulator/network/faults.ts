@@ -23,7 +23,7 @@ export const invalidAttribute = (attribute: string, reason: string) => new Neutr
 /** `InvalidInput`: "Invalid input for operation: …". */
 export const invalidInput = (message: string) => new NeutronFault(400, 'InvalidInput', `Invalid input for operation: ${message}.`);
 /** `BadRequest`: "Bad <resource> request: …". */
-export const badResourceRequest = (resource: string, message: string) => new NeutronFault(400, 'BadRequest', `Bad ${resource} request: ${message}`);
+export const badResourceRequest = (resource: string, message: string) => new NeutronFault(400, 'BadRequest', `Bad ${resource} request: ${message}.`);
 export const notFound = (type: string, message: string) => new NeutronFault(404, type, message);
 export const conflict = (type: string, message: string) => new NeutronFault(409, type, message);
 export const policyNotAuthorized = (rule: string) => new NeutronFault(403, 'PolicyNotAuthorized', `${rule} is disallowed by policy`);

@@ -6,6 +6,7 @@ export type * from './group';
 export type * from './image';
 export type * from './keypair';
 export type * from './project';
+export type * from './qos-policy';
 export type * from './role';
 export type * from './server-group';
 export type * from './service';

@@ -183,7 +183,7 @@ function checkOverlap(db: Db, router: RouterRow, subnetIds: string[]): void {
     if (existing.some((other) => other.id === id)) throw badResourceRequest('router', `Router already has a port on subnet ${id}`);
     const cidr = parseCidr(subnet.cidr)!;
     const clash = existing.find((other) => overlaps(parseCidr(other.cidr)!, cidr));
-    if (clash) throw badResourceRequest('router', `Cidr ${formatCidr(cidr)} of subnet ${id} overlaps with cidr ${clash.cidr} of subnet ${clash.id}.`);
+    if (clash) throw badResourceRequest('router', `Cidr ${formatCidr(cidr)} of subnet ${id} overlaps with cidr ${clash.cidr} of subnet ${clash.id}`);
   }
 }
 

@@ -4,6 +4,7 @@ import { Unauthorized } from '../../core/errors.js';
 import { firstHeader, jsonBody, queryOf } from '../../core/http.js';
 import { newRequestId } from '../../core/ids.js';
 import type { CloudDeps } from '../../core/service.js';
+import { NeutronFault } from '../faults.js';
 import { type AttributeSpec, parseResourceBody, toBoolean } from '../models/attributes.js';
 import type { Viewer } from '../models/common.js';
 
@@ -45,6 +46,34 @@ export function resourceBody(request: FastifyRequest, resource: string, specs: R
 /** Query keys that are not filters (neutron/api/api_common.py). */
 const NON_FILTERS = new Set(['fields', 'limit', 'marker', 'page_reverse', 'sort_key', 'sort_dir']);
 
+const STANDARD = ['id', 'name', 'description', 'tenant_id', 'project_id', 'created_at', 'updated_at', 'revision_number', 'tags', 'status'];
+
+/**
+ * The attributes each collection may be filtered on, so that an empty list
+ * still refuses an unknown filter (the `filter-validation` extension); keys
+ * of the returned items count too.
+ */
+const FILTERABLE: Record<string, string[]> = {
+  networks: ['admin_state_up', 'shared', 'router:external', 'is_default', 'mtu', 'port_security_enabled', 'qos_policy_id', 'provider:network_type', 'provider:physical_network', 'provider:segmentation_id', 'subnets', 'availability_zone_hints'],
+  subnets: ['network_id', 'ip_version', 'cidr', 'gateway_ip', 'enable_dhcp', 'subnetpool_id', 'ipv6_ra_mode', 'ipv6_address_mode', 'segment_id', 'dns_nameservers', 'host_routes', 'allocation_pools', 'service_types'],
+  subnetpools: ['ip_version', 'shared', 'is_default', 'default_prefixlen', 'min_prefixlen', 'max_prefixlen', 'prefixes', 'address_scope_id', 'default_quota'],
+  ports: ['network_id', 'mac_address', 'admin_state_up', 'device_id', 'device_owner', 'fixed_ips', 'security_groups', 'binding:vnic_type', 'binding:host_id', 'port_security_enabled', 'qos_policy_id', 'dns_name', 'allowed_address_pairs'],
+  routers: ['admin_state_up', 'external_gateway_info', 'distributed', 'ha', 'flavor_id', 'routes'],
+  floatingips: ['floating_network_id', 'floating_ip_address', 'fixed_ip_address', 'port_id', 'router_id', 'qos_policy_id'],
+  security_groups: ['stateful', 'security_group_rules'],
+  security_group_rules: ['security_group_id', 'direction', 'ethertype', 'protocol', 'port_range_min', 'port_range_max', 'remote_ip_prefix', 'remote_group_id', 'remote_address_group_id'],
+  policies: ['shared', 'is_default', 'rules'],
+  trunks: ['port_id', 'admin_state_up', 'sub_ports'],
+  agents: ['agent_type', 'binary', 'topic', 'host', 'availability_zone', 'admin_state_up', 'alive', 'configurations', 'heartbeat_timestamp', 'started_at'],
+};
+
+/** 400 for a filter that is no attribute of the collection, worded as Neutron's filter-validation. */
+function checkFilters(collection: string, query: Record<string, string | string[]>, items: Record<string, unknown>[]): void {
+  const known = new Set([...STANDARD, ...(FILTERABLE[collection] ?? []), ...items.flatMap((item) => Object.keys(item))]);
+  const unknown = Object.keys(query).filter((key) => !NON_FILTERS.has(key) && !known.has(key));
+  if (unknown.length) throw new NeutronFault(400, 'HTTPBadRequest', `[${unknown.map((key) => `'${key}'`).join(', ')}] is invalid attribute for filtering`);
+}
+
 function matches(value: unknown, wanted: string[]): boolean {
   if (typeof value === 'boolean') return wanted.some((text) => toBoolean(text) === value);
   if (value === null || value === undefined) return wanted.some((text) => text === '' || text === 'None');
@@ -59,6 +88,7 @@ function matches(value: unknown, wanted: string[]): boolean {
  */
 export function listAnswer(request: FastifyRequest, collection: string, items: Record<string, unknown>[]) {
   const query = queryOf(request);
+  if (FILTERABLE[collection]) checkFilters(collection, query, items);
   let result = items;
   for (const [key, raw] of Object.entries(query)) {
     if (NON_FILTERS.has(key)) continue;
@@ -73,7 +103,7 @@ export function listAnswer(request: FastifyRequest, collection: string, items: R
       );
       continue;
     }
-    result = result.filter((item) => !(key in item) || matches(item[key], wanted));
+    result = result.filter((item) => key in item && matches(item[key], wanted));
   }
   const marker = query.marker as string | undefined;
   if (marker) {

@@ -162,3 +162,8 @@ export function setDefaultQuotas(db: Db, values: Record<string, number>): Record
     return defaultLimits(db);
   });
 }
+
+/** `DELETE /os-quota-sets/{project}`: the project falls back to the defaults. */
+export function resetProjectQuotas(db: Db, projectId: string): void {
+  db.tx(() => db.run('DELETE FROM cinder_quotas WHERE project_id = ?', projectId));
+}

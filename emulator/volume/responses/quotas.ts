@@ -1,7 +1,7 @@
 import { isAdmin } from '../../core/context.js';
 import { BadRequest, NotFound } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
-import { defaultLimits, parseQuotaValues, projectLimits, projectUsage, setDefaultQuotas, setProjectQuotas } from '../models/quotas.js';
+import { defaultLimits, parseQuotaValues, projectLimits, projectUsage, resetProjectQuotas, setDefaultQuotas, setProjectQuotas } from '../models/quotas.js';
 import { enforce } from '../policy.js';
 import { contextOf, paramOf, queryStrings, truthy, versionOf, type VolumeHandler } from './common.js';
 
@@ -88,7 +88,7 @@ export const updateQuotaSet: VolumeHandler = (deps) => async (request) => {
 export const deleteQuotaSet: VolumeHandler = (deps) => async (request, reply) => {
   enforce('volume_extension:quotas:update', contextOf(request));
   const projectId = paramOf(request, 'target');
-  deps.db.tx(() => deps.db.run('DELETE FROM cinder_quotas WHERE project_id = ?', projectId));
+  resetProjectQuotas(deps.db, projectId);
   return reply.code(200).send();
 };
 

@@ -220,7 +220,8 @@ function listOptions(request: FastifyRequest) {
     limit = Number(query.limit);
   }
   return {
-    projectId: allTenants ? null : context.projectId!,
+    // An admin listing all tenants may narrow them to one project.
+    projectId: allTenants ? (query.project_id ?? null) : context.projectId!,
     filters: {
       name: query.name ?? query.display_name,
       status: query.status,

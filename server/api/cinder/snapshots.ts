@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import { enforce } from '../../policy/enforce.js';
 import { cinder, encode, filtersOf, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { refuseAllProjectsUnlessAdmin } from './volumes.js';
 
 /** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata. */
 
@@ -34,7 +34,7 @@ export function shapeSnapshot(snapshot: NativeSnapshot) {
 export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get<{ Querystring: Record<string, string> }>('/api/cinder/volumesnapshots/', async (request) => {
     // Other projects' snapshots are the admin's to list.
-    if ('all_projects' in request.query || 'all_tenants' in request.query) enforce(request, 'volume', ['admin_api']);
+    refuseAllProjectsUnlessAdmin(request, request.query);
     const client = await access.client(request);
     const query: Record<string, string | number> = filtersOf(request.query, ['all_projects']);
     if (request.query.all_projects === 'true') query.all_tenants = 1;

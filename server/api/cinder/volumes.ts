@@ -75,7 +75,8 @@ async function transfersByVolume(client: CloudClient, allTenants: boolean): Prom
   return new Map(response.body.transfers.map((transfer) => [transfer.volume_id, transfer]));
 }
 
-const CLIENT_KEYWORDS = ['marker', 'sort_dir', 'paginate'];
+// all_projects is read here, never passed on as a filter.
+const CLIENT_KEYWORDS = ['marker', 'sort_dir', 'paginate', 'all_projects'];
 const PAGE_SIZE_COOKIE = 'API_RESULT_PAGE_SIZE';
 
 function pageSize(request: FastifyRequest): number {
@@ -113,9 +114,9 @@ interface VolumeCreate {
   source_volid: string | null;
 }
 
-/** A member never lists other projects: all_projects (and the native all_tenants) are the admin's. */
-function refuseAllProjectsUnlessAdmin(request: FastifyRequest, query: Record<string, unknown>): void {
-  if ('all_projects' in query || 'all_tenants' in query) enforce(request, 'volume', ['admin_api']);
+/** A member never lists other projects: all_projects=true (and the native all_tenants, whatever its value) are the admin's. */
+export function refuseAllProjectsUnlessAdmin(request: FastifyRequest, query: Record<string, unknown>): void {
+  if (query.all_projects === 'true' || 'all_tenants' in query) enforce(request, 'volume', ['admin_api']);
 }
 
 export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {

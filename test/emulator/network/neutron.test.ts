@@ -246,6 +246,11 @@ describe('tenancy', () => {
     expect(malformed.json()).toEqual({ NeutronError: { type: 'HTTPBadRequest', message: 'Body contains invalid data', detail: '' } });
   });
 
+  it('refuses a filter that is no attribute, as the filter-validation extension does', async () => {
+    expect(await fault('GET', '/networks?bogus=1', demo)).toEqual({ status: 400, type: 'HTTPBadRequest', message: "['bogus'] is invalid attribute for filtering", detail: '' });
+    expect((await ok('GET', '/trunks?port_id=none', demo)).trunks).toEqual([]);
+  });
+
   it('answers 401 without a token', async () => {
     const response = await cloud.app.inject({ url: `${BASE}/networks` });
     expect(response.statusCode).toBe(401);
@@ -313,6 +318,15 @@ describe('the whole flow the panels drive', () => {
     const router = (await ok('POST', '/routers', demo, { router: { name: 'flow-router', external_gateway_info: { network_id: publicNet.id } } })).router;
     expect(router.external_gateway_info.network_id).toBe(publicNet.id);
     expect(await fault('POST', '/routers', demo, { router: { name: 'snat', external_gateway_info: { network_id: publicNet.id, enable_snat: false } } })).toMatchObject({ status: 403 });
+    expect(await fault('POST', '/routers', demo, { router: { name: 'inside', external_gateway_info: { network_id: net.id } } })).toMatchObject({
+      status: 400,
+      type: 'BadRequest',
+      message: `Bad router request: Network ${net.id} is not an external network.`,
+    });
+    expect(await fault('POST', '/floatingips', demo, { floatingip: { floating_network_id: publicNet.id, floating_ip_address: '172.24.4.99' } })).toMatchObject({
+      status: 403,
+      message: '(rule:create_floatingip and rule:create_floatingip:floating_ip_address) is disallowed by policy',
+    });
     const iface = await ok('PUT', `/routers/${router.id}/add_router_interface`, demo, { subnet_id: sub.id });
     expect(iface).toMatchObject({ id: router.id, subnet_id: sub.id, network_id: net.id, subnet_ids: [sub.id] });
     const ifacePort = (await ok('GET', `/ports/${iface.port_id}`, demo)).port;
@@ -333,7 +347,7 @@ describe('the whole flow the panels drive', () => {
     expect(fip).toMatchObject({ port_id: null, fixed_ip_address: null, router_id: null, status: 'DOWN', floating_network_id: publicNet.id });
     expect(fip.floating_ip_address).toMatch(/^172\.24\.4\./);
     expect(await fault('POST', '/floatingips', demo, { floatingip: { floating_network_id: net.id } })).toMatchObject({
-      message: `Bad floatingip request: Network ${net.id} is not a valid external network`,
+      message: `Bad floatingip request: Network ${net.id} is not a valid external network.`,
     });
     const lonely = await port(demo, clashNet.id);
     expect(await fault('PUT', `/floatingips/${fip.id}`, demo, { floatingip: { port_id: lonely.id } })).toMatchObject({

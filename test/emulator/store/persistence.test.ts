@@ -44,7 +44,31 @@ afterEach(async () => {
 function seededRows(cloud: TestEmulator) {
   const db = cloud.db();
   return Object.fromEntries(
-    ['domains', 'projects', 'users', 'roles', 'implied_roles', 'role_assignments', 'regions', 'services', 'endpoints', 'flavors', 'images', 'image_properties', 'metadef_namespaces', 'metadef_properties', 'metadef_objects'].map((table) => [
+    [
+      'domains',
+      'projects',
+      'users',
+      'roles',
+      'implied_roles',
+      'role_assignments',
+      'regions',
+      'services',
+      'endpoints',
+      'flavors',
+      'images',
+      'image_properties',
+      'metadef_namespaces',
+      'metadef_properties',
+      'metadef_objects',
+      'net_networks',
+      'net_subnets',
+      'net_subnetpools',
+      'net_ports',
+      'net_routers',
+      'net_security_groups',
+      'net_security_group_rules',
+      'net_agents',
+    ].map((table) => [
       table,
       db.all(`SELECT * FROM ${table} ORDER BY 1, 2`).map((row) => ({ ...row, password_hash: undefined })),
     ]),

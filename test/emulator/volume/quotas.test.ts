@@ -95,6 +95,13 @@ describe('limits and quotas', () => {
     expect(updated).not.toHaveProperty('id');
   });
 
+  it('puts a project back on the defaults when its quotas are deleted', async () => {
+    await setQuota({ snapshots: 3 });
+    expect((await call(cloud, admin, 'DELETE', `/os-quota-sets/${member.projectId}`)).statusCode).toBe(200);
+    expect((await call(cloud, member, 'GET', `/os-quota-sets/${member.projectId}`)).json().quota_set).toMatchObject({ snapshots: 10, volumes: 10, gigabytes: 1000 });
+    await setQuota({ gigabytes: 7 });
+  });
+
   it('changes the defaults through the default quota class', async () => {
     const defaults = (await call(cloud, admin, 'GET', `/os-quota-sets/${admin.projectId}/defaults`)).json().quota_set;
     expect(defaults).toMatchObject({ volumes: 10, snapshots: 10, gigabytes: 1000, id: admin.projectId });

@@ -285,6 +285,8 @@ describe('tenancy', () => {
     const theirs = await availableVolume(demo);
     expect((await call(cloud, admin, 'GET', '/volumes/detail')).json().volumes.map((v: { id: string }) => v.id)).not.toContain(theirs.id);
     expect((await call(cloud, admin, 'GET', '/volumes/detail?all_tenants=1')).json().volumes.map((v: { id: string }) => v.id)).toContain(theirs.id);
+    const narrowed = (await call(cloud, admin, 'GET', `/volumes/detail?all_tenants=1&project_id=${admin.projectId}`)).json().volumes;
+    expect(narrowed.map((v: { id: string }) => v.id)).not.toContain(theirs.id);
   });
 });
 
