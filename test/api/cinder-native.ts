@@ -1,4 +1,4 @@
-import type { Persona, TestCloud } from '../support/cloud.js';
+import { nativeSession, type Persona, type TestCloud } from '../support/cloud.js';
 
 /**
  * Direct Cinder calls for the api tests: what `/api/cinder/` does not offer
@@ -14,24 +14,8 @@ export class NativeCinder {
   ) {}
 
   static async login(cloud: TestCloud, persona: Persona): Promise<NativeCinder> {
-    const response = await fetch(`${cloud.authUrl.replace(/\/+$/, '')}/auth/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        auth: {
-          identity: { methods: ['password'], password: { user: { name: persona, domain: { name: 'Default' }, password: cloud.passwords[persona] } } },
-          scope: { project: { name: persona, domain: { name: 'Default' } } },
-        },
-      }),
-    });
-    if (response.status !== 201) throw new Error(`native login of ${persona}: ${response.status}`);
-    const { token } = (await response.json()) as {
-      token: { project: { id: string }; catalog: { type: string; endpoints: { interface: string; url: string }[] }[] };
-    };
-    const entry = token.catalog.find((item) => ['block-storage', 'volumev3', 'volume'].includes(item.type));
-    const endpoint = entry?.endpoints.find((item) => item.interface === 'public');
-    if (!endpoint) throw new Error('no volume service in the catalog');
-    return new NativeCinder(response.headers.get('x-subject-token')!, endpoint.url.replace(/\/+$/, ''), token.project.id);
+    const session = await nativeSession(cloud, persona, ['block-storage', 'volumev3', 'volume']);
+    return new NativeCinder(session.token, session.endpoint, session.projectId);
   }
 
   async call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {

@@ -1,4 +1,4 @@
-import type { Persona, TestCloud } from '../support/cloud.js';
+import { nativeSession, type Persona, type TestCloud } from '../support/cloud.js';
 
 /**
  * Direct Neutron calls for the api tests: what `/api/neutron/` and
@@ -16,21 +16,8 @@ export class NativeNeutron {
   ) {}
 
   static async login(cloud: TestCloud, persona: Persona): Promise<NativeNeutron> {
-    const response = await fetch(`${cloud.authUrl.replace(/\/+$/, '')}/auth/tokens`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        auth: {
-          identity: { methods: ['password'], password: { user: { name: persona, domain: { name: 'Default' }, password: cloud.passwords[persona] } } },
-          scope: { project: { name: persona, domain: { name: 'Default' } } },
-        },
-      }),
-    });
-    if (response.status !== 201) throw new Error(`native login of ${persona}: ${response.status}`);
-    const { token } = (await response.json()) as { token: { project: { id: string }; catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
-    const endpoint = token.catalog.find((item) => item.type === 'network')?.endpoints.find((item) => item.interface === 'public');
-    if (!endpoint) throw new Error('no network service in the catalog');
-    return new NativeNeutron(response.headers.get('x-subject-token')!, `${endpoint.url.replace(/\/+$/, '')}/v2.0`, token.project.id);
+    const session = await nativeSession(cloud, persona, ['network']);
+    return new NativeNeutron(session.token, `${session.endpoint}/v2.0`, session.projectId);
   }
 
   async call<T = any>(method: string, path: string, body?: unknown): Promise<{ status: number; body: T }> {
