@@ -127,7 +127,9 @@ export interface FacetDescriptor<T> {
 /**
  * Permission conditions of a column or action (spec 1 §6): all must pass or
  * it is hidden. Services are catalog types in the session's region; settings
- * are `/api/settings/` keys that must be truthy.
+ * are `/api/settings/` keys (or dotted paths into one, e.g.
+ * `OPENSTACK_KEYSTONE_BACKEND.can_edit_user`) that must be truthy, or falsy
+ * when written with a leading `!`.
  * @example { policy: [['identity', 'get_project']], services: ['volume'], settings: ['ENABLE_X'] }
  */
 export interface Conditions {
