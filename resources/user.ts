@@ -69,6 +69,8 @@ export default defineResource<UserEntity>({
       requires: { settings: [...UPDATE_USER.requires.settings, 'ENFORCE_PASSWORD_CHECK'] },
       prefill: () => ({}),
       payload: (values) => ({ password: values.password, admin_password: values.admin_password }),
+      // A 400 keeps the dialog open with the message the code selects (spec 3 §4.2).
+      errorMessages: { ADMIN_PASSWORD_INCORRECT: 'The admin password is incorrect.' },
       success: 'User password has been updated successfully.',
       failure: 'Unable to update the user password.',
     },

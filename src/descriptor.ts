@@ -283,6 +283,13 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   download?: { field: string; fileName: string; mimeType: string };
   /**
+   * Server error codes (the JSON string an `/api` error answers) and the
+   * text the dialog shows for each instead of a failure toast; the dialog
+   * stays open with it.
+   * @example { ADMIN_PASSWORD_INCORRECT: 'The admin password is incorrect.' }
+   */
+  errorMessages?: Record<string, string>;
+  /**
    * The request body from the form's values (and, for edits, the record).
    * Default: the values as they are, without fields hidden by `x-switch`.
    * @example (values) => ({ ...values, is_public: (values.flavor_access as unknown[]).length === 0 })

@@ -96,6 +96,22 @@ describe('Identity › Users (spec 3 §2.4, §4.2, §6, §8.2)', { timeout: 30_0
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ data: { password: 'n3w', admin_password: 'admin-pass' } }));
   });
 
+  it('keeps the password dialog open with the message ADMIN_PASSWORD_INCORRECT selects when the server answers 400', async () => {
+    const update = vi.fn(() => {
+      throw Object.assign(new Error('400'), { status: 400, body: 'ADMIN_PASSWORD_INCORRECT' });
+    });
+    const { user } = openUsers({ resources: { update }, settings: { ...DEFAULT_SETTINGS, ENFORCE_PASSWORD_CHECK: true } });
+    await user.click(await screen.findByRole('button', { name: 'Actions for alice' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change Password' });
+    await user.type(within(dialog).getByLabelText(/^Password/), 'n3w');
+    await user.type(within(dialog).getByLabelText(/^Confirm Password/), 'n3w');
+    await user.type(within(dialog).getByLabelText(/^Admin Password/), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The admin password is incorrect.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeTruthy();
+  });
+
   it('hides every action without can_edit_user, though policy allows', async () => {
     openUsers({ settings: { ...DEFAULT_SETTINGS, OPENSTACK_KEYSTONE_BACKEND: { can_edit_user: false } } });
     await screen.findByRole('table', { name: 'Users' });
