@@ -80,7 +80,7 @@ describe('restart survival', () => {
     expect(seededRows(second)).toEqual(before);
     expect((await issueToken(second.app, passwordAuthBody('demo', PASSWORDS.demo))).json().token.catalog).toEqual(catalog);
     const migrations = second.db().all<{ id: string }>('SELECT id FROM schema_migrations ORDER BY id').map((row) => row.id);
-    expect(migrations).toEqual(['compute:0001_initial', 'compute:0002_flavors_server_groups', 'identity:0001_initial']);
+    expect(migrations).toEqual(['compute:0001_initial', 'compute:0002_flavors_server_groups', 'identity:0001_initial', 'identity:0002_identity_admin']);
   });
 
   it('opens the database in WAL mode with foreign keys on', async () => {
