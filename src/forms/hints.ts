@@ -15,7 +15,7 @@
  *   a transfer table whose available items come from the named option source
  *   (forms/option-sources.ts); the value is the allocated ids, or `{ id }`
  *   objects when the items are objects (spec 1 §4.9). `maxItems` also caps it.
- * - `"x-widget": "select", "x-options": { "source": "projects" }` on a
+ * - `"x-widget": "source-select", "x-options": { "source": "projects" }` on a
  *   string: one choice among the named option source's items; the value is
  *   the item's id.
  * - `"x-confirms": "password"` on a field: it must equal the `password`
@@ -45,7 +45,7 @@ export interface TransferHint {
 /** A form property with the hints it may carry. */
 export type HintedNode = SchemaNode & {
   'x-switch'?: SwitchHint;
-  'x-widget'?: 'spinner' | 'transfer' | 'select';
+  'x-widget'?: 'spinner' | 'transfer' | 'source-select';
   'x-options'?: Record<string, string | number | boolean | object | null>;
   'x-transferTable'?: Partial<TransferHint>;
   'x-confirms'?: string;
@@ -54,7 +54,7 @@ export type HintedNode = SchemaNode & {
 /** The rjsf field and widget names the hints select (forms/registry.ts registers them). */
 export const HIDDEN_FIELD = 'hidden';
 export const SPINNER_WIDGET = 'spinner';
-export const SOURCE_SELECT_WIDGET = 'select';
+export const SOURCE_SELECT_WIDGET = 'source-select';
 export const TRANSFER_FIELD = 'transfer';
 
 function isEmpty(value: unknown): boolean {

@@ -8,7 +8,7 @@ import { loadOptions } from '../option-sources';
 
 /**
  * A single choice among the items of a named option source
- * (`"x-widget": "select", "x-options": { "source": "projects" }`), e.g. a
+ * (`"x-widget": "source-select", "x-options": { "source": "projects" }`), e.g. a
  * new user's primary project and role. The value is the item's id.
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
