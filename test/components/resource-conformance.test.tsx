@@ -90,7 +90,11 @@ function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, u
   return signedInBackend({
     admin: true,
     catalog: makeCatalog([...new Set(['identity', ...resources.map((each) => each.serviceType)])]),
-    resources: { [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) } },
+    // Every other resource lists nothing: forms may offer them as choices ('x-options': { source: 'resource:domain' }).
+    resources: {
+      ...Object.fromEntries(resources.map((each) => [each.name, { getList: () => [] }])),
+      [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) },
+    },
     // Transfer-table fields ('x-transferTable': { source: 'projects' }) list the projects.
     identity: { listMyProjects: async () => [], listProjects: async () => [], listRoles: async () => [] },
   });
