@@ -246,7 +246,9 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * "spinner"` (up/down, min default 0, step default 1), `"x-transferTable":
    * { "source": "projects", "selectedTitle": "Selected Projects" }` on an array
    * (a transfer table; `{ id }` items for object items; `maxItems` or
-   * `maxAllocation` caps it), `"x-confirms": "password"` ('Passwords do not
+   * `maxAllocation` caps it), `"x-widget": "source-select", "x-options":
+   * { "source": "roles" }` (one choice among an option source's items, or
+   * `resource:<name>`'s records), `"x-confirms": "password"` ('Passwords do not
    * match.'). The form itself may carry `x-steps` (a wizard's default steps)
    * and `x-submitLabel` (the submit or finish text).
    * @example 'createForm'
