@@ -1,6 +1,6 @@
 import type { DataProvider } from 'ra-core';
-import type { HttpClient } from './http';
-import { createServiceProvider } from './resource-provider';
+import { errorStatus, type HttpClient } from './http';
+import { createServiceProvider, type ResourceHandlers, type ResourceRecord } from './resource-provider';
 import type { CatalogEndpoint, CatalogEntry } from '../server/openstack/catalog.js';
 
 /** `/api/keystone/user-session/` (api-contract §3); it never holds the token. */
@@ -39,18 +39,103 @@ export interface IdentityApi {
   listMyProjects(userId: string): Promise<Project[]>;
   /** Every project of the session's domain (Keystone lets admins only list them). */
   listProjects(): Promise<Project[]>;
+  /** Every role (Keystone lets admins only list them). */
+  listRoles(): Promise<{ id: string; name: string }[]>;
 }
 
+type Entity = ResourceRecord;
+
 /**
- * `/api/keystone/` (spec 2 §7.3). Resources: `service` (the catalog as the
- * admin's System Information lists it).
+ * The verbs of one identity kind at `/api/keystone/<collection>/`: single
+ * entities have no trailing slash (api-contract §1.1); an update answers 204,
+ * so the record is read again.
+ */
+function identityHandlers(http: HttpClient, collection: string): Required<Pick<ResourceHandlers, 'list' | 'get' | 'create' | 'update' | 'remove'>> {
+  const one = (id: string) => `/api/keystone/${collection}/${encodeURIComponent(id)}`;
+  return {
+    list: async () => (await http.get<{ items: Entity[] }>(`/api/keystone/${collection}/`)).items,
+    get: (id) => http.get<Entity>(one(id)),
+    create: (data) => http.post<Entity>(`/api/keystone/${collection}/`, data),
+    async update(id, data) {
+      await http.patch(one(id), data);
+      return http.get<Entity>(one(id));
+    },
+    async remove(id) {
+      await http.delete(one(id));
+    },
+  };
+}
+
+/** Whether a list was refused by policy (then the panel shows what the caller may see). */
+const refused = (error: unknown) => errorStatus(error) === 403;
+
+/**
+ * `/api/keystone/` (spec 2 §7.3, spec 3 §2.4). Resources: `service` (the
+ * catalog as the admin's System Information lists it), and the identity
+ * kinds `domain`, `project`, `user`, `group`, `role`.
  */
 export function createKeystoneProvider(http: HttpClient): DataProvider {
+  const users = identityHandlers(http, 'users');
+  const domains = identityHandlers(http, 'domains');
   return createServiceProvider('keystone', {
     service: {
       async list() {
         const { items } = await http.get<{ items: (CatalogEntry & Record<string, unknown>)[] }>('/api/keystone/services/');
         return items.map((entry) => ({ ...entry, id: String(entry.id), region: regionsOf(entry.endpoints) }));
+      },
+    },
+    domain: {
+      ...domains,
+      // Without identity:list_domains only the user's own domain is listed (spec 3 §6).
+      async list() {
+        try {
+          return (await http.get<{ items: Entity[] }>('/api/keystone/domains/', { silent: true })).items;
+        } catch (error) {
+          if (!refused(error)) throw error;
+          return [await http.get<Entity>('/api/keystone/default_domain/')];
+        }
+      },
+    },
+    project: {
+      ...identityHandlers(http, 'projects'),
+      // Keystone lists every project to admins only; a member sees the projects they belong to.
+      async list() {
+        try {
+          return (await http.get<{ items: Entity[] }>('/api/keystone/projects/', { silent: true })).items;
+        } catch (error) {
+          if (!refused(error)) throw error;
+          const session = await http.get<UserSession>('/api/keystone/user-session/');
+          return (await http.get<{ items: Entity[] }>(`/api/keystone/projects/?user_id=${encodeURIComponent(session.id)}`)).items;
+        }
+      },
+    },
+    group: identityHandlers(http, 'groups'),
+    role: identityHandlers(http, 'roles'),
+    user: {
+      ...users,
+      serverFilters: ['name', 'id', 'enabled'],
+      // Name, id and enabled filter on the server; without identity:list_users only the current user is listed (spec 3 §6).
+      async list(params) {
+        const filter = (params.filter ?? {}) as Record<string, unknown>;
+        const query = Object.fromEntries(['name', 'id', 'enabled'].filter((key) => filter[key] !== undefined && filter[key] !== '').map((key) => [key, String(filter[key])]));
+        try {
+          return (await http.get<{ items: Entity[] }>('/api/keystone/users/', { query, silent: true })).items;
+        } catch (error) {
+          if (!refused(error)) throw error;
+          return [await http.get<Entity>('/api/keystone/users/current')];
+        }
+      },
+      // The role is granted on the primary project once the user exists (api-contract §3: no grant in POST).
+      async create(data) {
+        const { role, confirm_password: _confirm, ...user } = data;
+        const created = await http.post<Entity>('/api/keystone/users/', user);
+        if (role && user.project) await http.put(`/api/keystone/projects/${encodeURIComponent(String(user.project))}/${encodeURIComponent(String(role))}/${created.id}`);
+        return created;
+      },
+      async update(id, data) {
+        const { confirm_password: _confirm, ...change } = data;
+        await http.patch(`/api/keystone/users/${encodeURIComponent(id)}`, change);
+        return http.get<Entity>(`/api/keystone/users/${encodeURIComponent(id)}`);
       },
     },
   });
@@ -62,6 +147,7 @@ export function createIdentityApi(http: HttpClient): IdentityApi {
     getServiceCatalog: () => http.get<CatalogEntry[]>('/api/keystone/svc-catalog/'),
     listMyProjects: async (userId) => (await http.get<{ items: Project[] }>(`/api/keystone/projects/?user_id=${encodeURIComponent(userId)}`)).items,
     listProjects: async () => (await http.get<{ items: Project[] }>('/api/keystone/projects/')).items,
+    listRoles: async () => (await http.get<{ items: { id: string; name: string }[] }>('/api/keystone/roles/')).items,
   };
 }
 

@@ -140,7 +140,9 @@ export interface FacetDescriptor<T> {
 /**
  * Permission conditions of a column or action (spec 1 §6): all must pass or
  * it is hidden. Services are catalog types in the session's region; settings
- * are `/api/settings/` keys that must be truthy.
+ * are `/api/settings/` keys (or dotted paths into one, e.g.
+ * `OPENSTACK_KEYSTONE_BACKEND.can_edit_user`) that must be truthy, or falsy
+ * when written with a leading `!`.
  * @example { policy: [['identity', 'get_project']], services: ['volume'], settings: ['ENABLE_X'] }
  */
 export interface Conditions {
@@ -276,7 +278,9 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * "spinner"` (up/down, min default 0, step default 1), `"x-transferTable":
    * { "source": "projects", "selectedTitle": "Selected Projects" }` on an array
    * (a transfer table; `{ id }` items for object items; `maxItems` or
-   * `maxAllocation` caps it), `"x-confirms": "password"` ('Passwords do not
+   * `maxAllocation` caps it), `"x-widget": "source-select", "x-options":
+   * { "source": "roles" }` (one choice among an option source's items, or
+   * `resource:<name>`'s records), `"x-confirms": "password"` ('Passwords do not
    * match.'). The form itself may carry `x-steps` (a wizard's default steps)
    * and `x-submitLabel` (the submit or finish text).
    * @example 'createForm'
@@ -320,6 +324,13 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example (settings) => ({ visibility: settings.DEFAULT_VISIBILITY })
    */
   defaults?(settings: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * Server error codes (the JSON string an `/api` error answers) and the
+   * text the dialog shows for each instead of a failure toast; the dialog
+   * stays open with it.
+   * @example { ADMIN_PASSWORD_INCORRECT: 'The admin password is incorrect.' }
+   */
+  errorMessages?: Record<string, string>;
   /**
    * The request body from the form's values (and, for edits, the record).
    * Default: the values as they are, without fields hidden by `x-switch`.

@@ -117,9 +117,19 @@ export function useConditions(conditions: (Conditions | undefined)[]): boolean[]
     }
     if (each.settings?.length && needsSettings) {
       if (!settings.data) return false;
-      if (!each.settings.every((key) => Boolean(settings.data[key]))) return false;
+      if (!each.settings.every((key) => (key.startsWith('!') ? !settingAt(settings.data, key.slice(1)) : Boolean(settingAt(settings.data, key))))) return false;
     }
     if (each.extensions?.length && !each.extensions.every(({ service, alias }) => extensions.get(service)?.has(alias))) return false;
     return true;
   });
+}
+
+/**
+ * A setting by key, or inside one by a dotted path, as conditions name them.
+ *
+ * @example
+ * settingAt({ OPENSTACK_KEYSTONE_BACKEND: { can_edit_user: true } }, 'OPENSTACK_KEYSTONE_BACKEND.can_edit_user'); // true
+ */
+export function settingAt(settings: Record<string, unknown>, key: string): unknown {
+  return key.split('.').reduce<unknown>((value, part) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[part] : undefined), settings);
 }

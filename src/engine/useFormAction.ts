@@ -1,4 +1,4 @@
-import { isAlreadyReported } from '../../dataProviders/http';
+import { isAlreadyReported, serverMessage } from '../../dataProviders/http';
 import type { UploadProgress } from '../../dataProviders/resource-provider';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
@@ -14,7 +14,8 @@ import { idOf } from './registry';
  * an edit, then toasts the success text, saves the file the action names
  * (the private key, spec 2 §4) and refreshes the list. The body is the
  * action's `payload` of the values, or the values. A failure toasts the
- * action's failure text and rejects, so the dialog stays open with the reason.
+ * action's failure text and rejects, so the dialog stays open with the reason;
+ * a reason the action's `errorMessages` names is shown in its words instead.
  * `onProgress` reaches a create that uploads a file (-1, then 0…100).
  */
 export function useFormAction(descriptor: AnyResourceDescriptor) {
@@ -31,6 +32,10 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
         ? ((await dataProvider.update(descriptor.name, { id: idOf(descriptor, record), data, previousData: record })).data as Record<string, unknown>)
         : ((await dataProvider.create(descriptor.name, { data, meta: onProgress ? { onProgress } : undefined })).data as Record<string, unknown>);
     } catch (error) {
+      // A code the server answers (e.g. 'ADMIN_PASSWORD_INCORRECT') may choose the text the dialog shows.
+      const code = serverMessage(error);
+      const chosen = code !== undefined ? action.errorMessages?.[code] : undefined;
+      if (chosen) throw Object.assign(new Error(chosen), { status: (error as { status?: number }).status, body: chosen });
       if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
       throw error;
     }

@@ -18,6 +18,9 @@
  * - `"x-widget": "file"` on a property without a type: a file picker whose
  *   value is the chosen `File` (forms/widgets/FileField.tsx); the data
  *   provider uploads it.
+ * - `"x-widget": "source-select", "x-options": { "source": "projects" }` on a
+ *   string: one choice among the named option source's items; the value is
+ *   the item's id.
  * - `"x-confirms": "password"` on a field: it must equal the `password`
  *   field, else 'Passwords do not match.' (spec 1 §5).
  */
@@ -45,7 +48,7 @@ export interface TransferHint {
 /** A form property with the hints it may carry. */
 export type HintedNode = SchemaNode & {
   'x-switch'?: SwitchHint;
-  'x-widget'?: 'spinner' | 'transfer' | 'file';
+  'x-widget'?: 'spinner' | 'transfer' | 'file' | 'source-select';
   'x-options'?: Record<string, string | number | boolean | object | null>;
   'x-transferTable'?: Partial<TransferHint>;
   'x-confirms'?: string;
@@ -54,6 +57,7 @@ export type HintedNode = SchemaNode & {
 /** The rjsf field and widget names the hints select (forms/registry.ts registers them). */
 export const HIDDEN_FIELD = 'hidden';
 export const SPINNER_WIDGET = 'spinner';
+export const SOURCE_SELECT_WIDGET = 'source-select';
 export const TRANSFER_FIELD = 'transfer';
 export const FILE_FIELD = 'file';
 
@@ -105,6 +109,7 @@ export function transferHint(node: HintedNode): Partial<TransferHint> | undefine
 export function hintUiSchema(node: HintedNode): UiSchema {
   if (transferHint(node)) return { 'ui:field': TRANSFER_FIELD };
   if (node['x-widget'] === FILE_FIELD) return { 'ui:field': FILE_FIELD };
+  if (node['x-widget'] === SOURCE_SELECT_WIDGET) return { 'ui:widget': SOURCE_SELECT_WIDGET, 'ui:options': node['x-options'] ?? {} };
   if (node['x-widget'] === SPINNER_WIDGET) return { 'ui:widget': SPINNER_WIDGET, ...(node['x-options'] ? { 'ui:options': node['x-options'] } : {}) };
   return {};
 }

@@ -12,6 +12,8 @@ export type OptionSource = (backend: Backend) => Promise<TransferItem[]>;
 export const OPTION_SOURCES: Record<string, OptionSource> = {
   /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
   projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
+  /** Keystone roles (a new user's role, spec 3 §3.2). */
+  roles: async (backend) => (await backend.identity.listRoles()).map((role) => ({ id: role.id, label: role.name })),
 };
 
 /**

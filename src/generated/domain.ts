@@ -36,3 +36,9 @@ export interface DomainCreateForm {
   description?: string;
   enabled?: boolean;
 }
+
+export interface DomainUpdateForm {
+  name: string;
+  description?: string;
+  enabled?: boolean;
+}

@@ -40,6 +40,7 @@ export interface ProjectUpdate {
 }
 
 export interface ProjectCreateForm {
+  domain_id?: string;
   name: string;
   description?: string;
   enabled?: boolean;

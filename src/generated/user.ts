@@ -43,3 +43,45 @@ export interface UserUpdate {
   description?: string | null;
   project?: string | null;
 }
+
+export interface UserCreateForm {
+  name: string;
+  email?: string;
+  password: string;
+  confirm_password: string;
+  project: string;
+  role: string;
+  description?: string;
+  enabled: boolean;
+}
+
+export interface UserUpdateForm {
+  name: string;
+  email?: string;
+  description?: string;
+  project?: string;
+}
+
+export interface UserPasswordForm {
+  password: string;
+  confirm_password: string;
+}
+
+/**
+ * With ENFORCE_PASSWORD_CHECK: the administrator's own password too.
+ */
+export interface UserPasswordCheckForm {
+  password: string;
+  confirm_password: string;
+  admin_password: string;
+}
+
+/**
+ * A confirmation: no fields.
+ */
+export interface UserEnableForm {}
+
+/**
+ * A confirmation: no fields.
+ */
+export interface UserDisableForm {}

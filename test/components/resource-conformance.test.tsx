@@ -70,7 +70,9 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
       fireEvent.change(input, { target: { value } }); // `fireEvent` so tabs and braces are typed literally
       expect(await within(dialog).findByText(expectedMessage(schema!, keyword, value))).toBeTruthy();
       // Spec 1 §5: a modal form submits only when valid, so Submit stays disabled.
-      expect((within(dialog).getByRole('button', { name: action.submitLabel ?? 'Submit' }) as HTMLButtonElement).disabled).toBe(true);
+      const formDef = (descriptor.schema.$defs as Record<string, { 'x-submitLabel'?: string }>)[action.form];
+      const submitLabel = action.submitLabel ?? formDef['x-submitLabel'] ?? 'Submit';
+      expect((within(dialog).getByRole('button', { name: submitLabel }) as HTMLButtonElement).disabled).toBe(true);
     });
   }
 });
@@ -88,8 +90,12 @@ function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, u
   return signedInBackend({
     admin: true,
     catalog: makeCatalog([...new Set(['identity', ...resources.map((each) => each.serviceType)])]),
-    resources: { [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) } },
+    // Every other resource lists nothing: forms may offer them as choices ('x-options': { source: 'resource:domain' }).
+    resources: {
+      ...Object.fromEntries(resources.map((each) => [each.name, { getList: () => [] }])),
+      [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) },
+    },
     // Transfer-table fields ('x-transferTable': { source: 'projects' }) list the projects.
-    identity: { listMyProjects: async () => [], listProjects: async () => [] },
+    identity: { listMyProjects: async () => [], listProjects: async () => [], listRoles: async () => [] },
   });
 }

@@ -1,3 +1,4 @@
+import { DEFAULT_SETTINGS } from '../../server/settings';
 import type { DataProvider } from 'ra-core';
 import type { AuthApi } from '../../dataProviders/auth';
 import type { ExtensionService, PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
@@ -57,7 +58,7 @@ export interface FakeBackendOptions {
   identity?: Partial<IdentityApi>;
   /** Answers POST /api/policy/; default: nothing allowed beyond rule-free panels. */
   policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
-  /** Answers GET /api/settings/; default `{}` (every setting at its default). */
+  /** Answers GET /api/settings/; default: the server's defaults (server/settings.ts). */
   settings?: Settings;
   /** Enabled extensions per service (GET /api/<service>/extensions/); default none. */
   extensions?: Partial<Record<ExtensionService, string[]>>;
@@ -83,7 +84,7 @@ export function fakeBackend(options: FakeBackendOptions = {}): Backend {
     auth: strict<AuthApi>('auth', options.auth ?? {}),
     identity: strict<IdentityApi>('identity', options.identity ?? {}),
     policy,
-    settings: { get: async () => options.settings ?? {} },
+    settings: { get: async () => options.settings ?? { ...DEFAULT_SETTINGS } },
     extensions: { list: async (service) => options.extensions?.[service] ?? [] },
     metadefs: strict<MetadefsApi>('metadefs', options.metadefs ?? {}),
   };

@@ -97,17 +97,24 @@ export const keyPairs = {
  * user could do from the console, to check the server enforces a rule the
  * UI only hides.
  */
-export async function apiFromPage(page: Page, method: string, path: string): Promise<{ status: number; body: unknown }> {
+export async function apiFromPage(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }> {
   return page.evaluate(
-    async ({ method, path }) => {
+    async ({ method, path, body }) => {
       const csrf = document.cookie.split('; ').find((cookie) => cookie.startsWith('csrftoken='))?.slice('csrftoken='.length);
       const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
       if (csrf) headers['X-CSRFToken'] = decodeURIComponent(csrf);
-      const response = await fetch(path, { method, headers, credentials: 'same-origin' });
+      if (body !== undefined) headers['Content-Type'] = 'application/json;charset=utf-8';
+      const response = await fetch(path, { method, headers, credentials: 'same-origin', body: body === undefined ? undefined : JSON.stringify(body) });
       const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        // plain-text answers (e.g. DELETE users/current) stay text
+      }
+      return { status: response.status, body: parsed };
     },
-    { method, path },
+    { method, path, body },
   );
 }
 
@@ -202,5 +209,63 @@ export const serverGroups = {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     return choices;
+  },
+};
+
+/** What a person fills in an identity dialog: text boxes, secret fields and choices, by label. */
+interface DialogFields {
+  text?: Record<string, string>;
+  secret?: Record<string, string>;
+  choose?: Record<string, string>;
+}
+
+/** The Identity panels (spec 3 §2.4): list, create by form, row actions, delete. */
+export const identity = {
+  async open(page: Page, baseUrl: string, panel: 'domains' | 'projects' | 'users' | 'groups' | 'roles', heading: string) {
+    await page.goto(`${baseUrl}/identity/${panel}`);
+    await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+  },
+
+  /** A row by the name it shows (a link on domains and users, plain text elsewhere). */
+  row(page: Page, name: string) {
+    return page.getByRole('row').filter({ has: page.getByText(name, { exact: true }) });
+  },
+
+  /** Opens `button`'s dialog, fills text fields by label and choices by combobox label, submits with `submit`. */
+  async fillAndSubmit(
+    page: Page,
+    dialogName: string,
+    fields: DialogFields,
+    submit: string,
+    toast: string,
+  ) {
+    const dialog = page.getByRole('dialog', { name: dialogName });
+    for (const [label, value] of Object.entries(fields.text ?? {})) await dialog.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
+    for (const [label, value] of Object.entries(fields.secret ?? {})) await dialog.getByLabel(new RegExp(`^${label}`)).fill(value);
+    for (const [label, value] of Object.entries(fields.choose ?? {})) {
+      await dialog.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+      await page.getByRole('option', { name: value, exact: true }).click();
+    }
+    await dialog.getByRole('button', { name: submit }).click();
+    await expectToast(page, toast);
+    await dialog.waitFor({ state: 'detached' });
+  },
+
+  async create(page: Page, button: string, fields: DialogFields, toast: string) {
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await identity.fillAndSubmit(page, button, fields, button, toast);
+  },
+
+  async rowAction(page: Page, name: string, action: string) {
+    await page.getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: action }).click();
+  },
+
+  async delete(page: Page, name: string, kind: string) {
+    await identity.rowAction(page, name, `Delete ${kind}`);
+    const dialog = page.getByRole('dialog', { name: `Confirm Delete ${kind}` });
+    await dialog.getByRole('button', { name: `Delete ${kind}` }).click();
+    await expectToast(page, `Deleted ${kind}: ${name}.`);
+    await dialog.waitFor({ state: 'detached' });
   },
 };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken, passwordAuthBody, startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
+import { issueToken, makeDataDir, passwordAuthBody, removeDataDir, startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
 
 let cloud: TestEmulator;
 let admin: string;
@@ -156,5 +156,31 @@ describe('a domain admin', () => {
     expect(((await call('GET', '/users', token)).body.users as unknown as { name: string }[]).map((user) => user.name)).toEqual(['boss', 'staff']);
     expect((await call('POST', '/users', token, { user: { name: 'intruder', domain_id: 'default' } })).body).toEqual(forbidden('identity:create_user'));
     expect((await call('GET', '/domains', token)).body).toEqual(forbidden('identity:list_domains'));
+  });
+});
+
+describe('identity state across a restart', () => {
+  it('keeps the domains, users, groups, memberships and grants an admin made', async () => {
+    const dir = makeDataDir();
+    try {
+      const first = await startEmulator({ dataDir: dir });
+      const token = await tokenFor(first.app, 'admin');
+      const post = async (url: string, payload: Body) =>
+        (await first.app.inject({ method: 'POST', url: `/cloud/identity/v3${url}`, headers: { 'x-auth-token': token }, payload })).json() as Record<string, { id: string }>;
+      const domain = (await post('/domains', { domain: { name: 'kept' } })).domain;
+      const user = (await post('/users', { user: { name: 'keeper', domain_id: domain.id, password: 'keeper-pass' } })).user;
+      const group = (await post('/groups', { group: { name: 'keepers', domain_id: domain.id } })).group;
+      await first.app.inject({ method: 'PUT', url: `/cloud/identity/v3/groups/${group.id}/users/${user.id}`, headers: { 'x-auth-token': token } });
+      await first.close();
+
+      const second = await startEmulator({ dataDir: dir });
+      const again = await tokenFor(second.app, 'admin');
+      const get = async (url: string) => (await second.app.inject({ url: `/cloud/identity/v3${url}`, headers: { 'x-auth-token': again } })).json();
+      expect((await get(`/domains/${domain.id}`)).domain.name).toBe('kept');
+      expect((await get(`/groups/${group.id}/users`)).users.map((each: { name: string }) => each.name)).toEqual(['keeper']);
+      await second.close();
+    } finally {
+      removeDataDir(dir);
+    }
   });
 });
