@@ -36,6 +36,11 @@ export interface NativeCall {
   rawBody?(ctx: ConformanceContext): Uint8Array<ArrayBuffer>;
   /** Fields the server reads from the answer; their JSON types must agree. */
   reads: string[];
+  /**
+   * Read fields the API documents as nullable: null on one side and a value on
+   * the other is data (a seeded description, say), not a difference.
+   */
+  nullable?: string[];
   /** Response headers the server reads. */
   readsHeaders?: string[];
   /** Runs after the call, e.g. to remember a created name. */
@@ -718,6 +723,7 @@ const CINDER_CALLS: NativeCall[] = [
     url: (ctx) => `${demoCinder(ctx)}/types`,
     headers: cinderHeaders('demoToken'),
     reads: ['volume_types[].id', 'volume_types[].name', 'volume_types[].description', 'volume_types[].extra_specs', 'volume_types[].is_public'],
+    nullable: ['volume_types[].description'],
   },
   {
     service: 'volume',
@@ -791,6 +797,7 @@ const CINDER_CALLS: NativeCall[] = [
     url: (ctx) => `${demoCinder(ctx)}/volumes/detail?sort=created_at:desc&limit=2`,
     headers: cinderHeaders('demoToken', '3.58'),
     reads: [...VOLUME_FIELDS, 'os-vol-tenant-attr:tenant_id'].map((field) => `volumes[].${field}`),
+    nullable: ['volumes[].description'],
   },
   {
     service: 'volume',

@@ -135,15 +135,24 @@ async function observe(call: NativeCall, ctx: ConformanceContext): Promise<Obser
   return { status: response.status, topKeys, types, headers };
 }
 
-function differences(emulated: Observation, real: Observation): string[] {
+/** A field's JSON types without `null`, for a field the API documents as nullable. */
+function withoutNull(types: string | undefined): string | undefined {
+  if (types === undefined) return undefined;
+  const kept = types.split('|').filter((type) => type !== 'null');
+  return kept.length ? kept.join('|') : '(none)';
+}
+
+function differences(call: NativeCall, emulated: Observation, real: Observation): string[] {
   const found: string[] = [];
   if (emulated.status !== real.status) found.push(`status ${emulated.status} vs ${real.status}`);
   const missing = real.topKeys.filter((key) => !emulated.topKeys.includes(key));
   const extra = emulated.topKeys.filter((key) => !real.topKeys.includes(key));
   if (missing.length) found.push(`keys missing: ${missing.join(', ')}`);
   if (extra.length) found.push(`keys extra: ${extra.join(', ')}`);
-  for (const [path, type] of Object.entries(real.types)) {
-    const ours = emulated.types[path];
+  for (const [path, realType] of Object.entries(real.types)) {
+    const nullable = call.nullable?.includes(path);
+    const type = nullable ? withoutNull(realType)! : realType;
+    const ours = nullable ? withoutNull(emulated.types[path]) : emulated.types[path];
     // An empty list on one side says nothing about item types.
     if (ours !== type && ours !== '(none)' && type !== '(none)') found.push(`${path}: ${ours} vs ${type}`);
   }
@@ -157,7 +166,7 @@ async function main() {
   try {
     for (const call of NATIVE_CALLS) {
       const [emulated, real] = [await observe(call, sides[0].ctx), await observe(call, sides[1].ctx)];
-      rows.push({ call, emulated, real, diff: differences(emulated, real) });
+      rows.push({ call, emulated, real, diff: differences(call, emulated, real) });
     }
   } finally {
     for (const side of sides) await side.close();
