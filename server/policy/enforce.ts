@@ -15,7 +15,11 @@ export function credentialsOf(request: FastifyRequest): Credentials {
   return { roles: session.roles, user_id: session.userId, project_id: session.projectId, domain_id: session.userDomainId };
 }
 
-/** openstack_auth fills the target ids the caller did not give with the session's. */
+/**
+ * openstack_auth fills the target ids the caller did not give with the
+ * session's: these keys and no others, so a rule about a particular record
+ * (`project_id:%(target.project.id)s`) fails without one, as in Horizon.
+ */
 export function targetWithDefaults(request: FastifyRequest, target: Target = {}): Target {
   const session = request.session;
   if (!session) throw notLoggedIn();
@@ -23,9 +27,7 @@ export function targetWithDefaults(request: FastifyRequest, target: Target = {})
   return {
     project_id: projectId,
     tenant_id: projectId,
-    'project.id': projectId,
     user_id: userId,
-    'user.id': userId,
     domain_id: domainId,
     'project.domain_id': domainId,
     'user.domain_id': domainId,

@@ -80,6 +80,13 @@ describe('/api/policy/', () => {
     expect((await check(demo, [['compute', 'os_compute_api:os-keypairs:delete']])).body.allowed).toBe(true);
   });
 
+  it("fills only openstack_auth's default target keys: a rule about one record needs that record (the images' Owner column)", async () => {
+    expect((await check(demo, [['identity', 'identity:get_project']])).body.allowed).toBe(false);
+    expect((await check(admin, [['identity', 'identity:get_project']])).body.allowed).toBe(true);
+    const own = (await demo.get('/api/keystone/user-session/')).body.project_id;
+    expect((await check(demo, [['identity', 'identity:get_project']], { 'project.id': own })).body.allowed).toBe(true);
+  });
+
   it('rules are ANDed', async () => {
     expect((await check(demo, [['compute', 'compute:create'], ['identity', 'admin_required']])).body.allowed).toBe(false);
   });
