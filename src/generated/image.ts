@@ -126,9 +126,6 @@ export interface ImagePropertiesUpdate {
 export interface ImageCreateForm {
   name: string;
   description?: string;
-  /**
-   * A file is uploaded the way HORIZON_IMAGES_UPLOAD_MODE says (legacy through the server, or direct); a URL needs IMAGES_ALLOW_LOCATION.
-   */
   source_type: 'file' | 'url';
   data: {
     [k: string]: unknown | undefined;
