@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import { errorStatus, type HttpClient } from './http';
+import { applyProjectMembers, loadProjectMembers, type ProjectMembers } from './project-members';
 import { createServiceProvider, type ResourceHandlers, type ResourceRecord } from './resource-provider';
 import type { CatalogEndpoint, CatalogEntry } from '../server/openstack/catalog.js';
 
@@ -77,6 +78,7 @@ const refused = (error: unknown) => errorStatus(error) === 403;
 export function createKeystoneProvider(http: HttpClient): DataProvider {
   const users = identityHandlers(http, 'users');
   const domains = identityHandlers(http, 'domains');
+  const projects = identityHandlers(http, 'projects');
   return createServiceProvider('keystone', {
     service: {
       async list() {
@@ -97,7 +99,26 @@ export function createKeystoneProvider(http: HttpClient): DataProvider {
       },
     },
     project: {
-      ...identityHandlers(http, 'projects'),
+      ...projects,
+      // Edit Project's members step needs the current members (`meta.members`).
+      async get(id, meta) {
+        const project = await projects.get(id);
+        return meta?.members ? { ...project, members: await loadProjectMembers(http, id) } : project;
+      },
+      // The members step's roles are granted once the project exists (api-contract §3: POST takes no members).
+      async create(data) {
+        const { members, ...project } = data;
+        const created = await projects.create(project);
+        await applyProjectMembers(http, String(created.id), (members ?? {}) as ProjectMembers);
+        return created;
+      },
+      // The difference to the members Keystone has now is granted and revoked.
+      async update(id, data) {
+        const { members, ...project } = data;
+        const updated = await projects.update(id, project);
+        if (members) await applyProjectMembers(http, id, members as ProjectMembers, await loadProjectMembers(http, id));
+        return updated;
+      },
       // Keystone lists every project to admins only; a member sees the projects they belong to.
       async list() {
         try {

@@ -4,8 +4,21 @@ import type { ProjectEntity } from '../src/generated';
 import { identityAction } from './shared/identity';
 
 /**
+ * Horizon's "Project Members" step: users with their roles on the project; an
+ * added user gets OPENSTACK_KEYSTONE_DEFAULT_ROLE (`member`).
+ */
+const MEMBERS_STEP = {
+  id: 'members',
+  title: 'Project Members',
+  component: 'membership',
+  field: 'members',
+  options: { members: 'resource:user', roles: 'resource:role', defaultRole: 'member', availableTitle: 'All Users', allocatedTitle: 'Project Members' },
+};
+
+/**
  * Projects (api-contract §3): name, description, id, domain, enabled;
- * create, edit and delete for admins. A member's list is their own projects.
+ * create and edit (with the project members step) and delete for admins. A
+ * member's list is their own projects.
  */
 export default defineResource<ProjectEntity>({
   name: 'project',
@@ -30,18 +43,26 @@ export default defineResource<ProjectEntity>({
   actions: [
     {
       id: 'create',
-      kind: 'form',
+      kind: 'wizard',
       label: 'Create Project',
       form: 'createForm',
+      steps: [{ id: 'info', title: 'Project Information', fields: ['domain_id', 'name', 'description', 'enabled'] }, MEMBERS_STEP],
+      finishLabel: 'Create Project',
       ...identityAction('project', 'create_project'),
       success: 'Created new project "{name}".',
       failure: 'Unable to create project "{name}".',
     },
     {
       id: 'edit',
-      kind: 'edit',
+      kind: 'wizard',
+      mode: 'edit',
       label: 'Edit Project',
       form: 'updateForm',
+      steps: [{ id: 'info', title: 'Project Information', fields: ['name', 'description', 'enabled'] }, MEMBERS_STEP],
+      finishLabel: 'Save',
+      // The members step starts from the users holding roles on the project.
+      reload: { meta: { members: true } },
+      prefill: (project) => ({ name: project.name, description: project.description ?? '', enabled: project.enabled, members: project.members ?? {} }),
       ...identityAction('project', 'update_project'),
       success: 'Modified project "{name}".',
       failure: 'Unable to modify project "{name}".',

@@ -359,6 +359,12 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * @example 'You are not allowed to delete images: {names}'
    */
   notAllowed?: string;
+  /**
+   * Where `notAllowed` is reported: in the confirm dialog (default), or as an
+   * error toast, as Horizon's identity panels do (spec 3 §6); with every
+   * checked record refused, the toast alone and no dialog.
+   */
+  notAllowedAs?: 'dialog' | 'toast';
 }
 
 /**

@@ -12,6 +12,7 @@ import { ResourceTable } from '../table/ResourceTable';
 import { currentPageSize } from '../table/page-size';
 import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
 import { useSelection } from '../table/useSelection';
+import { useToastStore } from '../toasts/context';
 import { useConditions, useSettings } from './access';
 import { useActionDialogs } from './ActionDialogs';
 import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
@@ -83,6 +84,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
   const dialogs = useActionDialogs(descriptor, fetched);
+  const toasts = useToastStore();
   const navigate = useNavigate();
   const title = descriptor.panel?.label ?? descriptor.labels.plural;
   const checked = rows.filter((row) => selection.isSelected(idOf(descriptor, row)));
@@ -152,7 +154,11 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
               const refused = checked.filter((row) => !appliesTo(actions.batchDelete, row));
               const template = actions.batchDelete!.notAllowed;
               const warning = refused.length && template ? formatMessage(template, { names: joinNames(refused.map((row) => nameOf(descriptor, row))) }) : undefined;
-              dialogs.confirmDelete(checked.filter((row) => !refused.includes(row)), () => selection.clear(), warning);
+              const rest = checked.filter((row) => !refused.includes(row));
+              if (warning && actions.batchDelete!.notAllowedAs === 'toast') {
+                toasts.error(warning);
+                if (rest.length) dialogs.confirmDelete(rest, () => selection.clear());
+              } else dialogs.confirmDelete(rest, () => selection.clear(), warning);
             }}
           >
             Delete {descriptor.labels.plural}

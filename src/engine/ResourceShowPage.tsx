@@ -94,7 +94,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
             color="error"
             onClick={() =>
               // After a delete from a detail page the list page is the target (spec 2 §2.2).
-              dialogs.confirmDelete([data], ({ deleted }) => deleted.length && listPath && navigate(listPath))
+              dialogs.confirmDelete([data], ({ deleted, failed }) => deleted.length && !failed.length && listPath && navigate(listPath))
             }
           >
             {deleteTexts(descriptor.labels, [name]).submit}

@@ -15,6 +15,12 @@ export interface ProjectEntity {
    * Keystone's links.
    */
   links?: {};
+  /**
+   * Only when read for Edit Project (data provider meta `members`): user id → the ids of their roles on the project.
+   */
+  members?: {
+    [k: string]: string[] | undefined;
+  };
 }
 
 /**
@@ -44,10 +50,22 @@ export interface ProjectCreateForm {
   name: string;
   description?: string;
   enabled?: boolean;
+  /**
+   * User id → the ids of the roles granted to them on the project.
+   */
+  members?: {
+    [k: string]: string[] | undefined;
+  };
 }
 
 export interface ProjectUpdateForm {
   name: string;
   description?: string;
   enabled?: boolean;
+  /**
+   * User id → the ids of the roles granted to them on the project.
+   */
+  members?: {
+    [k: string]: string[] | undefined;
+  };
 }

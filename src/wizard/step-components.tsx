@@ -22,8 +22,8 @@ export interface CustomStepProps {
 
 /**
  * Membership step (spec 1 §4.9, §6): `options` name the option sources of
- * the members and the roles, the default role and the list titles; the value
- * is member id → role ids.
+ * the members and the roles, the default role (its id or its name) and the
+ * list titles; the value is member id → role ids.
  *
  * @example
  * { id: 'members', title: 'Project Members', component: 'membership', field: 'members',
@@ -53,7 +53,7 @@ function MembershipStep({ value, onChange, options, errors, disabled }: CustomSt
       <MembershipTable
         members={lists?.members ?? []}
         roles={(lists?.roles ?? []).map((role) => ({ id: role.id, name: role.label ?? role.id }))}
-        defaultRole={String(options.defaultRole ?? '')}
+        defaultRole={roleIdOf(lists?.roles ?? [], String(options.defaultRole ?? ''))}
         value={(value ?? {}) as Membership}
         onChange={onChange}
         disabled={disabled || lists === null}
@@ -67,6 +67,11 @@ function MembershipStep({ value, onChange, options, errors, disabled }: CustomSt
       ))}
     </>
   );
+}
+
+/** The id of the role named by `idOrName`: descriptors name Keystone's default role, whose id differs per cloud. */
+function roleIdOf(roles: TransferItem[], idOrName: string): string {
+  return (roles.find((role) => role.id === idOrName) ?? roles.find((role) => role.label === idOrName))?.id ?? idOrName;
 }
 
 /**

@@ -29,6 +29,26 @@ async function loginAs(username: string, password: string, domain = 'Default') {
 const HEX = /^[0-9a-f]{32}$/;
 
 describe('identity administration through /api/keystone/', () => {
+  it("revokes a project member's role (Edit Project's members step), leaving the other roles", async () => {
+    const project = await admin.post('/api/keystone/projects/', { name: uniqueName('api-members') });
+    cleanup.push(`/api/keystone/projects/${project.body.id}`);
+    const kept = await admin.post('/api/keystone/roles/', { name: uniqueName('api-kept') });
+    cleanup.push(`/api/keystone/roles/${kept.body.id}`);
+    const dropped = await admin.post('/api/keystone/roles/', { name: uniqueName('api-dropped') });
+    cleanup.push(`/api/keystone/roles/${dropped.body.id}`);
+    const user = await admin.post('/api/keystone/users/', { name: uniqueName('api-member'), password: 'member-pass-1' });
+    cleanup.push(`/api/keystone/users/${user.body.id}`);
+    const grant = (role: string) => `/api/keystone/projects/${project.body.id}/${role}/${user.body.id}`;
+    for (const role of [kept.body.id, dropped.body.id]) expect((await admin.request('PUT', grant(role))).status).toBe(204);
+
+    expect((await admin.request('DELETE', grant(dropped.body.id))).status).toBe(204);
+    const roles = (await admin.get(`/api/keystone/roles/?project_id=${project.body.id}&user_id=${user.body.id}`)).body.items;
+    expect(roles.map((item: { id: string }) => item.id)).toEqual([kept.body.id]);
+    // Revoking a role the user does not hold is Keystone's 404, passed through; an id that is not hex matches no route (api-contract §1).
+    expect((await admin.request('DELETE', grant(dropped.body.id))).status).toBe(404);
+    expect((await admin.request('DELETE', `/api/keystone/projects/${project.body.id}/not-hex/${user.body.id}`)).status).toBe(404);
+  });
+
   it('creates a domain, a project in it, a group, a role and a user with that project and role; the user logs in to that project', async () => {
     const domain = await admin.post('/api/keystone/domains/', { name: uniqueName('api-domain'), description: 'made by the api test' });
     expect(domain.status).toBe(201);
@@ -160,6 +180,7 @@ describe('identity policy for a member', () => {
       ['DELETE', `/api/keystone/projects/${demoProject}`],
       ['DELETE', '/api/keystone/domains/', ['default']],
       ['PUT', `/api/keystone/projects/${adminSession.project_id}/${'f'.repeat(32)}/${adminSession.id}`],
+      ['DELETE', `/api/keystone/projects/${adminSession.project_id}/${'f'.repeat(32)}/${adminSession.id}`],
       ['GET', '/api/keystone/users/'],
       ['GET', '/api/keystone/domains/'],
       ['GET', '/api/keystone/groups/'],

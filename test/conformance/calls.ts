@@ -295,6 +295,22 @@ const IDENTITY_ADMIN_CALLS: NativeCall[] = [
   },
   {
     service: 'identity',
+    name: 'DELETE /v3/projects/{p}/users/{u}/roles/{r}',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.identity}/projects/${ctx.saved.project}/users/${ctx.saved.user}/roles/${ctx.saved.role}`,
+    headers: admin,
+    reads: [],
+  },
+  {
+    service: 'identity',
+    name: 'DELETE /v3/projects/{p}/users/{u}/roles/{r} (not granted)',
+    method: 'DELETE',
+    url: (ctx) => `${ctx.identity}/projects/${ctx.saved.project}/users/${ctx.saved.user}/roles/${ctx.saved.role}`,
+    headers: admin,
+    reads: ['error.code', 'error.title'],
+  },
+  {
+    service: 'identity',
     name: 'POST /v3/groups',
     method: 'POST',
     url: (ctx) => `${ctx.identity}/groups`,

@@ -17,7 +17,14 @@ describe('identity administration in the browser', () => {
     await identity.open(page, baseUrl, 'domains', 'Domains');
     await identity.create(page, 'Create Domain', { text: { Name: names.domain } }, `Domain ${names.domain} was successfully created.`);
     await identity.open(page, baseUrl, 'projects', 'Projects');
-    await identity.create(page, 'Create Project', { text: { Name: names.project }, choose: { Domain: names.domain } }, `Created new project "${names.project}".`);
+    await identity.createProject(page, { text: { Name: names.project }, choose: { Domain: names.domain } }, ['admin'], `Created new project "${names.project}".`);
+    // Edit Project's members step starts from the roles Keystone now holds: admin was granted the default role.
+    await identity.rowAction(page, names.project, 'Edit Project');
+    const edit = page.getByRole('dialog', { name: 'Edit Project' });
+    await edit.getByRole('button', { name: 'Next' }).click();
+    expect(await edit.getByRole('checkbox', { name: 'member role of admin' }).isChecked()).toBe(true);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'detached' });
     await identity.open(page, baseUrl, 'groups', 'Groups');
     await identity.create(page, 'Create Group', { text: { Name: names.group } }, `Group ${names.group} was successfully created.`);
     await identity.open(page, baseUrl, 'roles', 'Roles');

@@ -256,6 +256,20 @@ export const identity = {
     await identity.fillAndSubmit(page, button, fields, button, toast);
   },
 
+  /** Create Project, a wizard: Project Information, then Project Members, where `members` are allocated with the default role. */
+  async createProject(page: Page, fields: DialogFields, members: string[], toast: string) {
+    await page.getByRole('button', { name: 'Create Project', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Project' });
+    for (const [label, value] of Object.entries(fields.text ?? {})) await dialog.getByRole('textbox', { name: new RegExp(`^${label}`) }).fill(value);
+    for (const [label, value] of Object.entries(fields.choose ?? {})) {
+      await dialog.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
+      await page.getByRole('option', { name: value, exact: true }).click();
+    }
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    for (const member of members) await dialog.getByRole('region', { name: 'All Users' }).getByRole('button', { name: `Allocate ${member}`, exact: true }).click();
+    await identity.fillAndSubmit(page, 'Create Project', {}, 'Create Project', toast);
+  },
+
   async rowAction(page: Page, name: string, action: string) {
     await page.getByRole('button', { name: `Actions for ${name}` }).click();
     await page.getByRole('menuitem', { name: action }).click();

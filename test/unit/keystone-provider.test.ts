@@ -52,4 +52,39 @@ describe('keystone data provider (spec 3 §6)', () => {
     expect(calls).toEqual(['post /api/keystone/users/', 'put /api/keystone/projects/p1/r1/u-new']);
     expect((http.post as ReturnType<typeof vi.fn>).mock.calls[0][1]).toEqual({ name: 'carol', password: 'x', project: 'p1', enabled: true });
   });
+
+  it("creates a project, then grants each member's roles from the Project Members step", async () => {
+    const { http, calls } = fakeHttp({ '/api/keystone/projects/': { id: 'p-new', name: 'shop' } });
+    await createKeystoneProvider(http).create('project', { data: { name: 'shop', members: { 'u-a': ['r-member', 'r-reader'], 'u-b': ['r-member'] } } });
+    expect(calls).toEqual(['post /api/keystone/projects/', 'put /api/keystone/projects/p-new/r-member/u-a', 'put /api/keystone/projects/p-new/r-reader/u-a', 'put /api/keystone/projects/p-new/r-member/u-b']);
+    expect((http.post as ReturnType<typeof vi.fn>).mock.calls[0][1]).toEqual({ name: 'shop' });
+  });
+
+  it("reads a project's members as the roles each user of the domain context holds on it", async () => {
+    const { http } = fakeHttp({
+      '/api/keystone/projects/p1': { id: 'p1', name: 'web', domain_id: 'd1' },
+      '/api/keystone/users/': { items: [{ id: 'u-a' }, { id: 'u-b' }] },
+      '/api/keystone/roles/?project_id=p1&user_id=u-a': { items: [{ id: 'r-member' }] },
+      '/api/keystone/roles/?project_id=p1&user_id=u-b': { items: [] },
+    });
+    const { data } = await createKeystoneProvider(http).getOne('project', { id: 'p1', meta: { members: true } });
+    expect(data).toEqual({ id: 'p1', name: 'web', domain_id: 'd1', members: { 'u-a': ['r-member'] } });
+  });
+
+  it('saves an edited project, then grants the roles added and revokes the roles dropped', async () => {
+    const { http, calls } = fakeHttp({
+      '/api/keystone/projects/p1': { id: 'p1', name: 'web2', domain_id: 'd1' },
+      '/api/keystone/users/': { items: [{ id: 'u-a' }, { id: 'u-b' }] },
+      '/api/keystone/roles/?project_id=p1&user_id=u-a': { items: [{ id: 'r-member' }, { id: 'r-reader' }] },
+      '/api/keystone/roles/?project_id=p1&user_id=u-b': { items: [{ id: 'r-member' }] },
+    });
+    await createKeystoneProvider(http).update('project', { id: 'p1', data: { name: 'web2', members: { 'u-a': ['r-member'], 'u-c': ['r-admin'] } }, previousData: { id: 'p1' } });
+    expect(calls.filter((call) => !call.startsWith('get'))).toEqual([
+      'patch /api/keystone/projects/p1',
+      'put /api/keystone/projects/p1/r-admin/u-c',
+      'delete /api/keystone/projects/p1/r-reader/u-a',
+      'delete /api/keystone/projects/p1/r-member/u-b',
+    ]);
+    expect((http.patch as ReturnType<typeof vi.fn>).mock.calls[0][1]).toEqual({ name: 'web2' });
+  });
 });

@@ -5,7 +5,7 @@ import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
 import { checkId, created, deleteEach, idsOf, literalNotFound } from './shared.js';
 
-/** `/api/keystone/roles/` and the grant `PUT projects/{p}/{role}/{user}` (api-contract §3). */
+/** `/api/keystone/roles/`, the grant `PUT projects/{p}/{role}/{user}` (api-contract §3) and its revoke. */
 
 interface KeystoneRole {
   id: string;
@@ -87,6 +87,17 @@ export const keystoneRoleRoutes: FastifyPluginAsync<BffContext> = async (app, { 
     enforce(request, 'identity', ['identity:create_grant']);
     const path = `/projects/${encodeURIComponent(project)}/users/${encodeURIComponent(user)}/roles/${encodeURIComponent(role)}`;
     await (await access.client(request)).request('identity', 'PUT', path);
+    return reply.code(204).send();
+  });
+
+  // Revokes it: the project members step of Edit Project removes the roles left out. Not in api-contract §3
+  // (Horizon's Django form calls Keystone directly); the native call is the grant's DELETE.
+  app.delete<{ Params: { project: string; role: string; user: string } }>('/api/keystone/projects/:project/:role/:user', async (request, reply) => {
+    const { project, role, user } = request.params;
+    for (const id of [project, role, user]) checkId(id);
+    enforce(request, 'identity', ['identity:revoke_grant']);
+    const path = `/projects/${encodeURIComponent(project)}/users/${encodeURIComponent(user)}/roles/${encodeURIComponent(role)}`;
+    await (await access.client(request)).request('identity', 'DELETE', path);
     return reply.code(204).send();
   });
 };
