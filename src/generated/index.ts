@@ -11,3 +11,4 @@ export type * from './role';
 export type * from './server-group';
 export type * from './service';
 export type * from './user';
+export type * from './volume';

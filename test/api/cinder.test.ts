@@ -141,6 +141,14 @@ describe('deleting', () => {
     expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).status).toBe(404);
     demoVolumes.splice(demoVolumes.indexOf(volume.id), 1);
   });
+  it('deletes through DELETE /api/cinder/volumes/{id}/: 204, and Cinder’s 404 for an unknown volume', async () => {
+    const volume = await availableVolume(demo);
+    expect((await demo.request('DELETE', `/api/cinder/volumes/${volume.id}/`)).status).toBe(204);
+    demoVolumes.splice(demoVolumes.indexOf(volume.id), 1);
+    const after = await demo.get(`/api/cinder/volumes/${volume.id}/`);
+    if (after.status !== 404) expect(after.body.status).toBe('deleting');
+    expect((await demo.request('DELETE', '/api/cinder/volumes/00000000-0000-0000-0000-000000000000/')).status).toBe(404);
+  });
 });
 
 describe('listing', () => {

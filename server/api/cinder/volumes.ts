@@ -205,6 +205,13 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return shapeVolume({ ...volume, attachments }, transfer);
   });
 
+  // Not in Horizon's REST API (its Django view deletes); the volumes panel needs it. Cinder answers 202.
+  app.delete<{ Params: { id: string } }>('/api/cinder/volumes/:id', async (request, reply) => {
+    const client = await access.client(request);
+    await cinder(client, 'DELETE', `/volumes/${encode(request.params.id)}`);
+    return reply.code(204).send();
+  });
+
   app.get<{ Params: { id: string } }>('/api/cinder/volumes/:id/metadata', async (request) => {
     const client = await access.client(request);
     const volume = (await cinder<{ volume: NativeVolume }>(client, 'GET', `/volumes/${encode(request.params.id)}`)).body.volume;
