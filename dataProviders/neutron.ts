@@ -11,8 +11,26 @@ function qosPolicyRecord(policy: QosPolicy): ResourceRecord {
 
 const qosPolicyPath = (id: string) => `/api/neutron/qos_policies/${encodeURIComponent(id)}/`;
 
+type Trunk = Record<string, unknown> & { id: string; name?: string; sub_ports?: unknown[] };
+
 /**
- * `/api/neutron/` (spec 2 §7.4). Resources: `qos-policy`.
+ * A trunk as the table reads it. The PATCH answer lacks Horizon's wrapper
+ * fields (api-contract §8), so they are derived here the same way.
+ */
+function trunkRecord(trunk: Trunk): ResourceRecord {
+  const subPorts = trunk.sub_ports ?? [];
+  return {
+    ...trunk,
+    sub_ports: subPorts,
+    name_or_id: trunk.name_or_id ?? (trunk.name || `(${trunk.id.slice(0, 13)})`),
+    subport_count: trunk.subport_count ?? subPorts.length,
+  };
+}
+
+const trunkPath = (id: string) => `/api/neutron/trunks/${encodeURIComponent(id)}/`;
+
+/**
+ * `/api/neutron/` (spec 2 §7.4). Resources: `qos-policy`, `trunk`.
  *
  * @example
  * const neutron = createNeutronProvider(http);
@@ -33,6 +51,18 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
       },
       async remove(id) {
         await http.delete(qosPolicyPath(id));
+      },
+    },
+    trunk: {
+      async list() {
+        const { items } = await http.get<{ items: Trunk[] }>('/api/neutron/trunks/');
+        return items.map(trunkRecord);
+      },
+      async get(id) {
+        return trunkRecord(await http.get<Trunk>(trunkPath(id)));
+      },
+      async remove(id) {
+        await http.delete(trunkPath(id));
       },
     },
   });
