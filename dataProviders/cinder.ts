@@ -3,7 +3,8 @@ import type { HttpClient } from './http';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
-type Volume = Record<string, unknown> & { id: string; attachments?: Attachment[] };
+type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
+type Snapshot = Record<string, unknown> & { id: string; name?: string | null; volume_id?: string | null };
 
 /** Horizon's "Attached To" cell: "<instance> on <device>" per attachment. */
 function attachedTo(attachments: Attachment[] | undefined): string {
@@ -41,15 +42,28 @@ export function volumeCreateBody(values: Record<string, unknown>): Record<string
 }
 
 const volumePath = (id: string) => `/api/cinder/volumes/${encodeURIComponent(id)}/`;
+const snapshotPath = (id: string) => `/api/cinder/volumesnapshots/${encodeURIComponent(id)}/`;
+
+/** A snapshot named after its volume, as Horizon's Volume Name column shows it; the name falls back to the id. */
+export function snapshotRecord(snapshot: Snapshot, volumeNames: Map<string, string>): ResourceRecord {
+  const volumeId = snapshot.volume_id ?? '';
+  return { ...snapshot, name: snapshot.name || snapshot.id, volume_name: volumeNames.get(volumeId) ?? volumeId };
+}
+
+/** The create snapshot form's values, with the volume the row action started from. */
+export function snapshotCreateBody(values: Record<string, unknown>, volumeId: string | undefined): Record<string, unknown> {
+  return { volume_id: volumeId, name: values.name ?? '', description: values.description ?? '' };
+}
 
 /**
- * `/api/cinder/` (spec 2 §7.2, api-contract §5). Resources: `volume`.
+ * `/api/cinder/` (spec 2 §7.2, api-contract §5). Resources: `volume`, `volume-snapshot`.
  *
  * @example
  * const cinder = createCinderProvider(http);
  * const { data } = await cinder.getList('volume', {});
  */
 export function createCinderProvider(http: HttpClient): DataProvider {
+  const volumeNames = async () => new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/')).items.map((volume) => [volume.id, volume.name || volume.id]));
   return createServiceProvider('cinder', {
     volume: {
       async list() {
@@ -70,6 +84,31 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
       async updateMetadata(id, patch) {
         await http.patch(`/api/cinder/volumes/${encodeURIComponent(id)}/metadata`, patch);
+      },
+    },
+    'volume-snapshot': {
+      async list() {
+        const [{ items }, volumes] = await Promise.all([http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/'), volumeNames()]);
+        return items.map((snapshot) => snapshotRecord(snapshot, volumes));
+      },
+      async get(id) {
+        // The contract has no single-snapshot route; the project's list answers the same shape.
+        const [{ items }, volumes] = await Promise.all([http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/'), volumeNames()]);
+        const found = items.find((snapshot) => snapshot.id === id);
+        if (!found) throw new Error(`Snapshot ${id} not found`);
+        return snapshotRecord(found, volumes);
+      },
+      async create(data) {
+        return snapshotRecord(await http.post<Snapshot>('/api/cinder/volumesnapshots/', data), await volumeNames());
+      },
+      async remove(id) {
+        await http.delete(snapshotPath(id));
+      },
+      async getMetadata(id) {
+        return http.get<Record<string, string>>(`/api/cinder/volumesnapshots/${encodeURIComponent(id)}/metadata`);
+      },
+      async updateMetadata(id, patch) {
+        await http.patch(`/api/cinder/volumesnapshots/${encodeURIComponent(id)}/metadata`, patch);
       },
     },
   });

@@ -1,5 +1,5 @@
 import schema from '../schemas/volume.schema.json';
-import { volumeCreateBody } from '../dataProviders/cinder';
+import { snapshotCreateBody, volumeCreateBody } from '../dataProviders/cinder';
 import { defineResource } from '../src/descriptor';
 import type { VolumeEntity } from '../src/generated';
 
@@ -50,6 +50,20 @@ export default defineResource<VolumeEntity>({
       // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
       success: 'Creating volume "{name}"',
       failure: 'Unable to create the volume.',
+    },
+    {
+      id: 'create-snapshot',
+      kind: 'edit',
+      label: 'Create Snapshot',
+      form: 'createSnapshotForm',
+      creates: 'volume-snapshot',
+      submitLabel: 'Create Volume Snapshot',
+      policy: [['volume', 'volume:create_snapshot']],
+      allowed: (volume) => ['available', 'in-use'].includes(String(volume.status)),
+      prefill: () => ({ name: '', description: '' }),
+      payload: (values, volume) => snapshotCreateBody(values, volume?.id),
+      success: 'Creating volume snapshot "{name}".',
+      failure: 'Unable to create volume snapshot.',
     },
     {
       id: 'metadata',

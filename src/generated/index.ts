@@ -12,4 +12,5 @@ export type * from './server-group';
 export type * from './service';
 export type * from './trunk';
 export type * from './user';
+export type * from './volume-snapshot';
 export type * from './volume';

@@ -54,6 +54,14 @@ export interface VolumeCreateForm {
 }
 
 /**
+ * Horizon's Create Volume Snapshot from a volume's row: a name and an optional description.
+ */
+export interface VolumeCreateSnapshotForm {
+  name: string;
+  description?: string;
+}
+
+/**
  * POST /api/cinder/volumes/ body: all nine keys, nulls allowed (api-contract §5).
  */
 export interface VolumeCreate {

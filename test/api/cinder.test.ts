@@ -151,6 +151,26 @@ describe('deleting', () => {
   });
 });
 
+describe('snapshots', () => {
+  it('creates a snapshot of a volume (201, Location) and deletes it (204)', async () => {
+    const volume = await availableVolume(demo);
+    const name = uniqueName('api-snap');
+    const created = await demo.post('/api/cinder/volumesnapshots/', { volume_id: volume.id, name, description: 'nightly' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.headers.get('location')).toBe(`/api/cinder/volumesnapshots/${created.body.id}`);
+    expect(created.body).toMatchObject({ name, description: 'nightly', volume_id: volume.id, size: 1 });
+    demoSnapshots.push(created.body.id);
+    await nativeDemo.snapshotAvailable(created.body.id);
+    expect((await demo.request('DELETE', `/api/cinder/volumesnapshots/${created.body.id}/`)).status).toBe(204);
+  });
+
+  it('names a missing volume_id of a snapshot body', async () => {
+    const response = await demo.post('/api/cinder/volumesnapshots/', { name: 'x' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('volume_id');
+  });
+});
+
 describe('listing', () => {
   it('lists the project’s volumes with the paging flags', async () => {
     const volume = await availableVolume(demo);
