@@ -1,4 +1,4 @@
-import type { DataProvider } from 'ra-core';
+import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from './http';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
@@ -95,7 +95,8 @@ export function createCinderProvider(http: HttpClient): DataProvider {
         // The contract has no single-snapshot route; the project's list answers the same shape.
         const [{ items }, volumes] = await Promise.all([http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/'), volumeNames()]);
         const found = items.find((snapshot) => snapshot.id === id);
-        if (!found) throw new Error(`Snapshot ${id} not found`);
+        // A 404, as Cinder answers for a missing snapshot: the poller then drops a deleted row.
+        if (!found) throw new HttpError(`Snapshot ${id} could not be found.`, 404);
         return snapshotRecord(found, volumes);
       },
       async create(data) {
