@@ -267,6 +267,12 @@ interface ActionBase<T> {
    * @example { services: ['volume'] }
    */
   requires?: Omit<Conditions, 'policy'>;
+  /**
+   * List pages of only these dashboards offer the action (the details view
+   * always may). Default: every panel of the resource.
+   * @example ['project']
+   */
+  dashboards?: PanelDescriptor['dashboard'][];
 }
 
 /** A modal form on the toolbar that creates a record from a schema `$defs` entry. */

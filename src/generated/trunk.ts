@@ -28,3 +28,33 @@ export interface TrunkEntity {
   updated_at?: string;
   tags?: string[];
 }
+
+export interface TrunkSubportInput {
+  port_id: string;
+  segmentation_type: 'vlan' | 'inherit';
+  segmentation_id?: number;
+}
+
+/**
+ * Spec 2 §4, §5: starts with admin_state_up true, empty name and description, no parent port, no subports; exactly one parent port; any number of subports, VLAN ids 1 to 4094, inherit without an id.
+ */
+export interface TrunkCreateForm {
+  name?: string;
+  description?: string;
+  admin_state_up?: boolean;
+  /**
+   * @maxItems 1
+   */
+  parent_port: [] | [string];
+  sub_ports?: TrunkSubportInput[];
+}
+
+/**
+ * Spec 2 §2.3, §4: Details and Subports; the parent port stays. Submitted as the old and the new trunk.
+ */
+export interface TrunkEditForm {
+  name?: string;
+  description?: string;
+  admin_state_up?: boolean;
+  sub_ports?: TrunkSubportInput[];
+}

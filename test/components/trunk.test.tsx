@@ -55,10 +55,14 @@ describe('Trunk list (spec 2 §2.3)', { timeout: 30_000 }, () => {
 
   it('offers no Delete when Neutron policy refuses delete_trunk', async () => {
     const policy = (rules: [string, string][]) => !rules.some(([scope, action]) => scope === 'network' && action === 'delete_trunk');
-    renderApp({ backend: signedInBackend({ catalog, policy, resources: { trunk: { getList: () => [makeTrunk({ name: 't1' })] } } }), path: '/project/trunks' });
+    const { user } = renderApp({ backend: signedInBackend({ catalog, policy, resources: { trunk: { getList: () => [makeTrunk({ name: 't1' })] } } }), path: '/project/trunks' });
     await screen.findByRole('link', { name: 't1' }, { timeout: 5000 });
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Delete Trunks' })).toBeNull());
-    expect(screen.queryByRole('button', { name: 'Actions for t1' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Create Trunk' })).toBeTruthy());
+    expect(screen.queryByRole('button', { name: 'Delete Trunks' })).toBeNull();
+    // The row keeps Edit Trunk, without Delete.
+    await user.click(screen.getByRole('button', { name: 'Actions for t1' }));
+    expect(await screen.findByRole('menuitem', { name: 'Edit Trunk' })).toBeTruthy();
+    expect(screen.queryByRole('menuitem', { name: 'Delete Trunk' })).toBeNull();
   });
 
   it("deletes with 'Confirm Delete Trunk' and toasts 'Deleted Trunk: <name>.'", async () => {
