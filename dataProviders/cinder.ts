@@ -76,6 +76,18 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       async create(data) {
         return volumeRecord(await http.post<Volume>('/api/cinder/volumes/', volumeCreateBody(data)));
       },
+      // Edit sends name, description and bootable; Extend sends new_size (with the size it had, to refuse a smaller one here as Horizon does).
+      async update(id, data) {
+        if (data.new_size !== undefined) {
+          if (typeof data.current_size === 'number' && Number(data.new_size) <= data.current_size) {
+            throw new HttpError('New size must be greater than current size.', 400);
+          }
+          await http.post(`${volumePath(id)}extend/`, { new_size: data.new_size });
+        } else {
+          await http.patch(volumePath(id), { name: data.name ?? '', description: data.description ?? '', bootable: data.bootable === true });
+        }
+        return volumeRecord(await http.get<Volume>(volumePath(id)));
+      },
       async remove(id) {
         await http.delete(volumePath(id));
       },

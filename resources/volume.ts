@@ -10,7 +10,8 @@ const DELETABLE_STATUSES = ['available', 'error', 'error_restoring', 'error_exte
  * Volumes (spec 1 §2.6, §5; spec 2 §3, §7.2; api-contract §5): the project's
  * list with Horizon's volume columns and polled transitional rows, the create
  * form (no source, snapshot, image or volume; a snapshot hides the volume
- * type), delete, Update Metadata, and an overview.
+ * type), edit, extend (larger only), Create Snapshot, Update Metadata,
+ * delete, and an overview.
  */
 export default defineResource<VolumeEntity>({
   name: 'volume',
@@ -50,6 +51,29 @@ export default defineResource<VolumeEntity>({
       // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
       success: 'Creating volume "{name}"',
       failure: 'Unable to create the volume.',
+    },
+    {
+      id: 'edit',
+      kind: 'edit',
+      label: 'Edit Volume',
+      form: 'editForm',
+      policy: [['volume', 'volume:update']],
+      prefill: (volume) => ({ name: volume.name, description: volume.description ?? '', bootable: volume.bootable === 'true' }),
+      success: 'Updating volume "{name}"',
+      failure: 'Unable to update volume.',
+    },
+    {
+      id: 'extend',
+      kind: 'edit',
+      label: 'Extend Volume',
+      form: 'extendForm',
+      submitLabel: 'Extend Volume',
+      policy: [['volume', 'volume:extend']],
+      allowed: (volume) => volume.status === 'available',
+      prefill: (volume) => ({ new_size: volume.size + 1 }),
+      payload: (values, volume) => ({ new_size: values.new_size, current_size: volume?.size }),
+      success: 'Successfully extended volume: "{name}"',
+      failure: 'Unable to extend volume.',
     },
     {
       id: 'create-snapshot',

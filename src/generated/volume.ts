@@ -54,6 +54,31 @@ export interface VolumeCreateForm {
 }
 
 /**
+ * Horizon's Edit Volume: name, description and the bootable flag.
+ */
+export interface VolumeEditForm {
+  name?: string;
+  description?: string;
+  bootable?: boolean;
+}
+
+/**
+ * Horizon's Extend Volume: the new size must be larger than the current one (checked against the record in resources/volume.ts and by Cinder).
+ */
+export interface VolumeExtendForm {
+  new_size: number;
+}
+
+/**
+ * PATCH /api/cinder/volumes/{id}/ body.
+ */
+export interface VolumeUpdate {
+  name?: string;
+  description?: string;
+  bootable?: boolean;
+}
+
+/**
  * Horizon's Create Volume Snapshot from a volume's row: a name and an optional description.
  */
 export interface VolumeCreateSnapshotForm {

@@ -151,6 +151,31 @@ describe('deleting', () => {
   });
 });
 
+describe('editing and extending', () => {
+  it('renames, describes and marks a volume bootable with PATCH /api/cinder/volumes/{id}/', async () => {
+    const volume = await availableVolume(demo);
+    const name = uniqueName('api-renamed');
+    expect((await demo.request('PATCH', `/api/cinder/volumes/${volume.id}/`, { name, description: 'edited', bootable: true })).status).toBe(204);
+    expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).body).toMatchObject({ name, description: 'edited', bootable: 'true' });
+  });
+
+  it('extends a volume to a larger size, and refuses a smaller one in Cinder’s words', async () => {
+    const volume = await availableVolume(demo);
+    expect((await demo.post(`/api/cinder/volumes/${volume.id}/extend/`, { new_size: 2 })).status).toBe(204);
+    const settled = await nativeDemo.until(`/volumes/${volume.id}`, (status, body) => status === 200 && body.volume.status !== 'extending', `volume ${volume.id} extended`);
+    // The loopback cloud's LVM backend cannot grow a volume (it ends error_extending); the emulator grows it.
+    if (!cloud.isRealCloud) expect(settled.volume).toMatchObject({ status: 'available', size: 2 });
+    const smaller = await demo.post(`/api/cinder/volumes/${volume.id}/extend/`, { new_size: 1 });
+    expect(smaller.status).toBe(400);
+  });
+
+  it('names a new_size that is not a positive integer', async () => {
+    const response = await demo.post('/api/cinder/volumes/whatever/extend/', { new_size: 'big' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('new_size');
+  });
+});
+
 describe('snapshots', () => {
   it('creates a snapshot of a volume (201, Location) and deletes it (204)', async () => {
     const volume = await availableVolume(demo);

@@ -57,3 +57,27 @@ describe('cinder data provider (spec 2 §7.2, api-contract §5)', () => {
     await expect(createCinderProvider(http).getOne('volume-snapshot', { id: 's1' })).rejects.toMatchObject({ status: 404 });
   });
 });
+
+describe('cinder data provider: edit and extend', () => {
+  it('refuses an extend that is not larger with Horizon’s message, without calling the server', async () => {
+    const { http, calls } = fakeHttp(() => ({}));
+    await expect(createCinderProvider(http).update('volume', { id: 'v1', data: { new_size: 2, current_size: 2 }, previousData: { id: 'v1' } })).rejects.toMatchObject({
+      message: 'New size must be greater than current size.',
+      status: 400,
+    });
+    expect(calls).toEqual([]);
+  });
+
+  it('extends at /extend/ and edits with PATCH, then reads the volume again', async () => {
+    const { http, calls } = fakeHttp(() => ({ id: 'v1', bootable: 'true' }));
+    const cinder = createCinderProvider(http);
+    await cinder.update('volume', { id: 'v1', data: { new_size: 3, current_size: 2 }, previousData: { id: 'v1' } });
+    await cinder.update('volume', { id: 'v1', data: { name: 'n', description: 'd', bootable: true }, previousData: { id: 'v1' } });
+    expect(calls).toEqual([
+      ['post', '/api/cinder/volumes/v1/extend/', { new_size: 3 }],
+      ['get', '/api/cinder/volumes/v1/', undefined],
+      ['patch', '/api/cinder/volumes/v1/', { name: 'n', description: 'd', bootable: true }],
+      ['get', '/api/cinder/volumes/v1/', undefined],
+    ]);
+  });
+});
