@@ -19,7 +19,7 @@ async function rowAction(page: Page, table: string, name: string, action: string
 }
 
 describe('Volumes in the browser', () => {
-  it('lets demo create a volume from the seeded image (size defaulted), see it go available, snapshot it and delete both', { timeout: 180_000 }, async () => {
+  it('lets demo create a volume from the seeded image (size defaulted), see it go available, snapshot it, extend it and delete both', { timeout: 180_000 }, async () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const volume = `e2e-vol-${Date.now()}`;
@@ -58,7 +58,16 @@ describe('Volumes in the browser', () => {
     await snapRow.waitFor({ state: 'detached', timeout: 60_000 });
 
     await page.goto(`${baseUrl}/project/volumes`);
-    await rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+    const row = rowOf(page, 'Volumes', volume);
+    await row.getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+    await rowAction(page, 'Volumes', volume, 'Extend Volume');
+    const extend = page.getByRole('dialog', { name: 'Extend Volume' });
+    expect(await extend.getByRole('spinbutton', { name: /^New Size \(GiB\)/ }).inputValue()).toBe('2');
+    await extend.getByRole('button', { name: 'Extend Volume' }).click();
+    await expectToast(page, `Successfully extended volume: "${volume}"`);
+    await row.getByText(/^2\s*GiB$/).waitFor({ timeout: 60_000 });
+    await row.getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+
     await rowAction(page, 'Volumes', volume, 'Delete Volume');
     await page.getByRole('dialog', { name: 'Confirm Delete Volume' }).getByRole('button', { name: 'Delete Volume' }).click();
     await expectToast(page, `Deleted Volume: ${volume}.`);
