@@ -41,6 +41,33 @@ export function volumeCreateBody(values: Record<string, unknown>): Record<string
   return body;
 }
 
+/** A refusal the form shows as the server's reason (the dialog reads the error's body). */
+const refusal = (message: string) => new HttpError(message, 400, message);
+
+/** `/api/cinder/tenantabsolutelimits/`: an unlimited quota arrives as 1e+999 (Infinity). */
+export interface VolumeLimits {
+  maxTotalVolumeGigabytes?: number;
+  totalGigabytesUsed?: number;
+  maxTotalVolumes?: number;
+  totalVolumesUsed?: number;
+}
+
+/**
+ * Spec 2 §5: invalid when the size plus the gigabytes used exceeds the
+ * maximum total volume gigabytes; the volume count is flagged when used
+ * equals the maximum. The texts are Horizon's create volume form's.
+ */
+export function quotaRefusal(limits: VolumeLimits, size: number): void {
+  const maxGigabytes = Number(limits.maxTotalVolumeGigabytes ?? Infinity);
+  const usedGigabytes = Number(limits.totalGigabytesUsed ?? 0);
+  if (size + usedGigabytes > maxGigabytes) {
+    throw refusal(`A volume of ${size}GiB cannot be created as you only have ${Math.max(0, maxGigabytes - usedGigabytes)}GiB of your quota available.`);
+  }
+  if (Number(limits.totalVolumesUsed ?? 0) >= Number(limits.maxTotalVolumes ?? Infinity)) {
+    throw refusal('You are already using all of your available volumes.');
+  }
+}
+
 const volumePath = (id: string) => `/api/cinder/volumes/${encodeURIComponent(id)}/`;
 const snapshotPath = (id: string) => `/api/cinder/volumesnapshots/${encodeURIComponent(id)}/`;
 
@@ -74,13 +101,15 @@ export function createCinderProvider(http: HttpClient): DataProvider {
         return volumeRecord(await http.get<Volume>(volumePath(id)));
       },
       async create(data) {
-        return volumeRecord(await http.post<Volume>('/api/cinder/volumes/', volumeCreateBody(data)));
+        const body = volumeCreateBody(data);
+        quotaRefusal(await http.get<VolumeLimits>('/api/cinder/tenantabsolutelimits/'), Number(body.size));
+        return volumeRecord(await http.post<Volume>('/api/cinder/volumes/', body));
       },
       // Edit sends name, description and bootable; Extend sends new_size (with the size it had, to refuse a smaller one here as Horizon does).
       async update(id, data) {
         if (data.new_size !== undefined) {
           if (typeof data.current_size === 'number' && Number(data.new_size) <= data.current_size) {
-            throw new HttpError('New size must be greater than current size.', 400);
+            throw refusal('New size must be greater than current size.');
           }
           await http.post(`${volumePath(id)}extend/`, { new_size: data.new_size });
         } else {

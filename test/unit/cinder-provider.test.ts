@@ -81,3 +81,29 @@ describe('cinder data provider: edit and extend', () => {
     ]);
   });
 });
+
+describe('cinder data provider: the volume quota (spec 2 §5)', () => {
+  const limits = { maxTotalVolumeGigabytes: 10, totalGigabytesUsed: 8, maxTotalVolumes: 10, totalVolumesUsed: 3 };
+
+  it('refuses a size that, with the gigabytes used, exceeds the maximum total volume gigabytes, without creating', async () => {
+    const { http, calls } = fakeHttp(() => limits);
+    await expect(createCinderProvider(http).create('volume', { data: { source_type: 'no_source', size: 3 } })).rejects.toMatchObject({
+      status: 400,
+      body: 'A volume of 3GiB cannot be created as you only have 2GiB of your quota available.',
+    });
+    expect(calls.map(([verb, path]) => [verb, path])).toEqual([['get', '/api/cinder/tenantabsolutelimits/']]);
+  });
+
+  it('flags the volume count when used equals the maximum', async () => {
+    const { http } = fakeHttp(() => ({ ...limits, totalVolumesUsed: 10 }));
+    await expect(createCinderProvider(http).create('volume', { data: { source_type: 'no_source', size: 1 } })).rejects.toMatchObject({
+      body: 'You are already using all of your available volumes.',
+    });
+  });
+
+  it('creates within the quota, and with unlimited (Infinity) quotas', async () => {
+    const { http, calls } = fakeHttp((verb) => (verb === 'get' ? { ...limits, maxTotalVolumeGigabytes: Infinity } : { id: 'v1', bootable: 'false' }));
+    await createCinderProvider(http).create('volume', { data: { source_type: 'image', image_id: 'img', size: 50 } });
+    expect(calls[1]).toEqual(['post', '/api/cinder/volumes/', expect.objectContaining({ size: 50, image_id: 'img' })]);
+  });
+});
