@@ -24,10 +24,11 @@ const SEGMENTATION_TYPES = ['vlan', 'inherit'];
  * `options.source`, each allocated port with its segmentation type and id.
  * A new subport starts as VLAN without an id; 'inherit' has no id, so
  * choosing it drops the id. Ports already in the value (an edited trunk's
- * subports) stay listed though no longer candidates.
+ * subports) stay listed though no longer candidates, named from the
+ * `options.labels` source.
  *
  * @example
- * { title: 'Subports', component: 'subports', field: 'sub_ports', options: { source: 'trunk-subports' } }
+ * { title: 'Subports', component: 'subports', field: 'sub_ports', options: { source: 'trunk-subports', labels: 'ports' } }
  */
 export function SubportsStep({ value, onChange, options, errors, disabled }: CustomStepProps) {
   const backend = useBackend();
@@ -36,20 +37,33 @@ export function SubportsStep({ value, onChange, options, errors, disabled }: Cus
   const source = String(options.source ?? '');
   const subports = (Array.isArray(value) ? value : []) as Subport[];
 
+  const labelSource = options.labels === undefined ? undefined : String(options.labels);
+  const [labels, setLabels] = useState<Map<string, string>>(new Map());
+
   useEffect(() => {
     let live = true;
     loadOptions(source, backend).then(
       (loaded) => live && setItems(loaded),
       () => live && setFailed(true),
     );
+    // Names of allocated ports that are not candidates (an edited trunk's own subports); ids stand in until then.
+    if (labelSource) {
+      loadOptions(labelSource, backend).then(
+        (loaded) => live && setLabels(new Map(loaded.map((item) => [item.id, item.label ?? item.id]))),
+        () => undefined,
+      );
+    }
     return () => {
       live = false;
     };
-  }, [source, backend]);
+  }, [source, labelSource, backend]);
 
   const listed = items ?? [];
   const known = new Set(listed.map((item) => item.id));
-  const allItems: TransferItem[] = [...subports.filter((subport) => !known.has(subport.port_id)).map((subport) => ({ id: subport.port_id })), ...listed];
+  const allItems: TransferItem[] = [
+    ...subports.filter((subport) => !known.has(subport.port_id)).map((subport) => ({ id: subport.port_id, label: labels.get(subport.port_id) })),
+    ...listed,
+  ];
   const byPort = new Map(subports.map((subport) => [subport.port_id, subport]));
 
   function allocate(ids: string[]) {

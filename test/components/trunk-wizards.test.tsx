@@ -39,8 +39,11 @@ const TRUNK = {
   subport_count: 2,
 };
 
+/** The trunk's own ports: in a trunk, so never candidates. */
+const TRUNK_PORTS = [port('p-sub1', { name: 'sub one', trunk_id: 'tr1' }), port('p-sub2', { trunk_id: 'tr1' })];
+
 function open(resources: Record<string, Record<string, unknown>>, path = '/project/trunks') {
-  return renderApp({ backend: signedInBackend({ catalog, resources: { port: { getList: () => PORTS }, ...resources } }), path });
+  return renderApp({ backend: signedInBackend({ catalog, resources: { port: { getList: () => [...PORTS, ...TRUNK_PORTS] }, ...resources } }), path });
 }
 
 async function openCreate(resources: Record<string, Record<string, unknown>> = {}) {
@@ -151,14 +154,16 @@ describe('Edit Trunk wizard (spec 2 §2.3, §4; api-contract §8)', { timeout: 3
     return { ...view, dialog, update };
   }
 
-  it('has the steps Details and Subports, prefilled from the trunk, with its subports allocated', async () => {
+  it('has the steps Details and Subports, prefilled from the trunk, with its subports allocated by name', async () => {
     const { user, dialog } = await openEdit();
     expect(within(dialog).queryByText('Parent Port')).toBeNull();
     expect((within(dialog).getByRole('textbox', { name: 'Name' }) as HTMLInputElement).value).toBe('edge');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     const allocated = await within(dialog).findByRole('region', { name: 'Allocated' });
-    expect(within(allocated).getAllByRole('button', { name: /^Remove / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Remove p-sub1', 'Remove p-sub2']);
-    expect((within(dialog).getByRole('spinbutton', { name: 'Segmentation ID of p-sub1' }) as HTMLInputElement).value).toBe('10');
+    await waitFor(() =>
+      expect(within(allocated).getAllByRole('button', { name: /^Remove / }).map((button) => button.getAttribute('aria-label'))).toEqual(['Remove sub one', 'Remove p-sub2']),
+    );
+    expect((within(dialog).getByRole('spinbutton', { name: 'Segmentation ID of sub one' }) as HTMLInputElement).value).toBe('10');
   });
 
   it("submits the old and the new trunk and toasts 'Trunk <name> was successfully edited.'", async () => {
