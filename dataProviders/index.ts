@@ -1,5 +1,6 @@
 import { combineDataProviders, type DataProvider } from 'ra-core';
 import { type AuthApi, createAuthApi } from './auth';
+import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi, type ExtensionsApi, type PolicyApi, type SettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi, type MetadefsApi } from './glance';
 import type { HttpClient } from './http';
@@ -8,7 +9,7 @@ import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
 
 /** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron';
+export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron' | 'cinder';
 
 /** Everything the browser asks the server, behind interfaces tests can fake. */
 export interface Backend {
@@ -36,6 +37,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     keystone: createKeystoneProvider(http),
     glance: createGlanceProvider(http),
     neutron: createNeutronProvider(http),
+    cinder: createCinderProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),

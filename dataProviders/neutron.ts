@@ -11,8 +11,47 @@ function qosPolicyRecord(policy: QosPolicy): ResourceRecord {
 
 const qosPolicyPath = (id: string) => `/api/neutron/qos_policies/${encodeURIComponent(id)}/`;
 
+type Trunk = Record<string, unknown> & { id: string; name?: string; sub_ports?: unknown[] };
+
 /**
- * `/api/neutron/` (spec 2 §7.4). Resources: `qos-policy`.
+ * A trunk as the table reads it. The PATCH answer lacks Horizon's wrapper
+ * fields (api-contract §8), so they are derived here the same way.
+ */
+function trunkRecord(trunk: Trunk): ResourceRecord {
+  const subPorts = trunk.sub_ports ?? [];
+  return {
+    ...trunk,
+    sub_ports: subPorts,
+    name_or_id: trunk.name_or_id ?? (trunk.name || `(${trunk.id.slice(0, 13)})`),
+    subport_count: trunk.subport_count ?? subPorts.length,
+  };
+}
+
+const trunkPath = (id: string) => `/api/neutron/trunks/${encodeURIComponent(id)}/`;
+
+type Port = Record<string, unknown> & { id: string; name?: string; admin_state_up?: boolean; device_owner?: string; trunk_id?: string };
+
+/**
+ * The ports a trunk wizard offers (spec 2 §5): a parent must be up, unowned
+ * or a compute port's, and not in a trunk; a subport must be up, unowned and
+ * not in a trunk. Sorted by name with blank names last, then by id.
+ *
+ * @example
+ * trunkPortCandidates(ports, 'parent'); // [{ id: 'p1', name: 'a', … }, …]
+ */
+export function trunkPortCandidates<P extends Port>(ports: readonly P[], role: 'parent' | 'subport'): P[] {
+  const owned = (port: P) => (role === 'parent' ? !(port.device_owner ?? '').startsWith('compute:') && Boolean(port.device_owner) : Boolean(port.device_owner));
+  return ports
+    .filter((port) => port.admin_state_up !== false && !owned(port) && !port.trunk_id)
+    .sort((a, b) => {
+      const [nameA, nameB] = [a.name ?? '', b.name ?? ''];
+      if (!nameA !== !nameB) return nameA ? -1 : 1;
+      return nameA.localeCompare(nameB) || a.id.localeCompare(b.id);
+    });
+}
+
+/**
+ * `/api/neutron/` (spec 2 §7.4). Resources: `qos-policy`, `trunk`, `port` (list only).
  *
  * @example
  * const neutron = createNeutronProvider(http);
@@ -33,6 +72,31 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
       },
       async remove(id) {
         await http.delete(qosPolicyPath(id));
+      },
+    },
+    trunk: {
+      async list() {
+        const { items } = await http.get<{ items: Trunk[] }>('/api/neutron/trunks/');
+        return items.map(trunkRecord);
+      },
+      async get(id) {
+        return trunkRecord(await http.get<Trunk>(trunkPath(id)));
+      },
+      async create(data) {
+        return trunkRecord(await http.post<Trunk>('/api/neutron/trunks/', data));
+      },
+      /** `data` is `{ old, new }`: the contract's PATCH takes both trunks and diffs them (api-contract §8). */
+      async update(id, data) {
+        return trunkRecord(await http.patch<Trunk>(trunkPath(id), [data.old, data.new]));
+      },
+      async remove(id) {
+        await http.delete(trunkPath(id));
+      },
+    },
+    port: {
+      async list() {
+        const { items } = await http.get<{ items: Port[] }>('/api/neutron/ports/');
+        return items;
       },
     },
   });

@@ -1,4 +1,5 @@
 import schema from '../schemas/image.schema.json';
+import { volumeCreateBody } from '../dataProviders/cinder';
 import { FORM_PROPERTIES, uploadMode } from '../dataProviders/glance';
 import { defineResource } from '../src/descriptor';
 import type { ImageEntity } from '../src/generated';
@@ -15,6 +16,13 @@ function propertyTexts(properties: Record<string, unknown> | undefined): Record<
   );
 }
 
+const GIB = 1073741824;
+
+/** Spec 2 §5: the larger of min_disk and the image size in GiB (rounded up), at least 1. */
+export function defaultVolumeSize(image: Pick<ImageEntity, 'size' | 'min_disk'>): number {
+  return Math.max(1, Number(image.min_disk ?? 0), Math.ceil(Number(image.size ?? 0) / GIB));
+}
+
 const isActive = (image: ImageEntity) => String(image.status).toLowerCase() === 'active';
 const isBootable = (image: ImageEntity) => !NON_BOOTABLE_CONTAINER_FORMATS.includes(String(image.container_format));
 
@@ -22,8 +30,8 @@ const isBootable = (image: ImageEntity) => !NON_BOOTABLE_CONTAINER_FORMATS.inclu
  * Images and snapshots (spec 2 §2.3, §3, §4, §5, §8; api-contract §4): the
  * project list with server facets and polled transitional rows, the create
  * wizard (file upload with progress, or URL), edit, the metadata editor,
- * and delete with the spec's allowed rules. Launch and Create Volume are
- * declared disabled until the launch wizard and the volume service exist.
+ * Create Volume (a volume with the image as source) and delete with the
+ * spec's allowed rules. Launch is declared disabled until the launch wizard exists.
  */
 export default defineResource<ImageEntity>({
   name: 'image',
@@ -151,14 +159,21 @@ export default defineResource<ImageEntity>({
     },
     // Declared for spec 2 §5's rules; enabled once the launch wizard exists.
     { id: 'launch', kind: 'link', label: 'Launch', policy: [['compute', 'compute:create']], allowed: (image) => isActive(image) && isBootable(image) },
-    // Enabled once the volume service exists.
+    // Spec 2 §5: the create volume form with the image as its source.
     {
       id: 'create-volume',
-      kind: 'link',
+      kind: 'edit',
       label: 'Create Volume',
+      form: 'createVolumeForm',
+      creates: 'volume',
+      submitLabel: 'Create Volume',
       policy: [['volume', 'volume:create']],
       requires: { services: ['volumev3'] },
       allowed: (image) => isActive(image) && isBootable(image),
+      prefill: (image) => ({ name: '', description: '', size: defaultVolumeSize(image) }),
+      payload: (values, image) => volumeCreateBody({ ...values, source_type: 'image', image_id: image?.id }),
+      success: 'Creating volume "{name}"',
+      failure: 'Unable to create the volume.',
     },
     {
       id: 'delete',

@@ -189,6 +189,12 @@ export interface PanelDescriptor {
    * @example '/detail'
    */
   detailSuffix?: string;
+  /**
+   * The redirect route to the details when it is not `{path}/{id}{detailSuffix}`
+   * (spec 2 §2.2: admin trunks list at /admin/trunks, redirect at /admin/trunk/{id}/detail).
+   * @example '/admin/trunk/:id/detail'
+   */
+  detailRoute?: string;
   /** Links to details carry `?nav=<this path>`, and the details page leads back here (spec 2 §2.2). */
   navBack?: boolean;
   /**
@@ -215,10 +221,13 @@ export interface ColumnDescriptor<T> {
    */
   defaultSort?: 'asc' | 'desc';
   /**
-   * 'detail' renders the value as a link to the record's detail route.
+   * 'detail' renders the value as a link to the record's detail route;
+   * `{ to }` links elsewhere, `{field}` read from the record and
+   * `{dashboard}` the panel's dashboard (an empty value renders no link).
    * @example 'detail'
+   * @example { to: '/{dashboard}/networks/ports/{port_id}/detail' }
    */
-  link?: 'detail';
+  link?: 'detail' | { to: string };
   /**
    * 1 is always shown; higher numbers are hidden first as the window narrows
    * (spec 1 §9). Default 1; anything but a whole number from 1 logs a warning and becomes 1.
@@ -260,6 +269,12 @@ interface ActionBase<T> {
    * @example { services: ['volume'] }
    */
   requires?: Omit<Conditions, 'policy'>;
+  /**
+   * List pages of only these dashboards offer the action (the details view
+   * always may). Default: every panel of the resource.
+   * @example ['project']
+   */
+  dashboards?: PanelDescriptor['dashboard'][];
 }
 
 /** A modal form on the toolbar that creates a record from a schema `$defs` entry. */
@@ -391,6 +406,13 @@ export interface EditActionDescriptor<T> extends Omit<FormActionDescriptor<T>, '
    * @example { meta: { get_access_list: true } }
    */
   reload?: { meta?: Record<string, unknown> };
+  /**
+   * The registered resource the form creates from this record instead of
+   * updating it (its provider's `create` gets the payload), e.g. a volume
+   * from an image (spec 2 §5).
+   * @example 'volume'
+   */
+  creates?: string;
 }
 
 /**

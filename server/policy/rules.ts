@@ -92,6 +92,7 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     'volume:update': adminOrMemberOfProject,
     'volume:extend': adminOrMemberOfProject,
     'volume:create_snapshot': adminOrMemberOfProject,
+    'volume:delete_snapshot': adminOrMemberOfProject,
   },
   network: {
     context_is_admin: 'role:admin',

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { createHttpClient, createRequestCounter } from '../../dataProviders/http';
-import { createBackend } from '../../dataProviders/index';
+import { createBackend, type ServiceName } from '../../dataProviders/index';
 import { resources } from '../../resources/index';
 import { createRegistry } from '../engine/registry';
 import { createToastStore } from '../toasts/store';
@@ -10,6 +10,9 @@ import type { AppParts } from './App';
 import { EXTENSIBLE_HEADER_PATH } from './ExtensibleHeader';
 import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
+
+/** Resources a provider serves without a descriptor: lists behind a form's choices (trunk wizards' ports). */
+const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron' };
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */
@@ -36,9 +39,9 @@ export function createApp(options: CreateAppOptions = {}): AppParts {
     },
   });
   const backend = createBackend(http, (resource) => {
-    const descriptor = registry.byName(resource);
-    if (!descriptor) throw new Error(`No resource named ${resource}`);
-    return descriptor.service;
+    const service = registry.byName(resource)?.service ?? SUPPORT_RESOURCES[resource];
+    if (!service) throw new Error(`No resource named ${resource}`);
+    return service;
   });
   return {
     backend,

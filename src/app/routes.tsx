@@ -35,7 +35,11 @@ export function buildRoutes(registry: Registry): RouteObject[] {
         })),
         ...panels
           .filter((descriptor) => descriptor.detail)
-          .map((descriptor) => ({ path: `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`, element: <DetailRedirect descriptor={descriptor} /> })),
+          // A panel may name its own redirect route (spec 2 §2.2: /admin/trunk/{id}/detail).
+          .map((descriptor) => ({
+            path: descriptor.panel!.detailRoute ?? `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`,
+            element: <DetailRedirect descriptor={descriptor} />,
+          })),
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
         { path: NOT_FOUND_PATH, element: <NotFoundPage /> },

@@ -46,7 +46,9 @@ export function isRowForm(action: ModalAction | MetadataAction): action is RowFo
  * §6); unknown results count as not yet allowed.
  */
 export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedActions {
-  const actions = descriptor.actions ?? [];
+  // An action may be kept off other dashboards' lists (spec 2 §6: no trunk create or edit on admin URLs).
+  const dashboard = descriptor.panel?.dashboard;
+  const actions = (descriptor.actions ?? []).filter((action) => !action.dashboards || !dashboard || action.dashboards.includes(dashboard));
   const allowed = useConditions(actions.map((action) => (action.policy || action.requires ? { policy: action.policy, ...action.requires } : undefined)));
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');

@@ -21,6 +21,16 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
     value: (row) => row[column.field],
     render(row) {
       const text = <FieldText descriptor={descriptor} field={column.field} value={row[column.field]} />; // dates in the user's zone
+      if (typeof column.link === 'object') {
+        const to = linkTarget(column.link.to, descriptor, row);
+        return to ? (
+          <Link component={RouterLink} to={to}>
+            {text}
+          </Link>
+        ) : (
+          text
+        );
+      }
       if (column.link !== 'detail' || !descriptor.detail) return text;
       return (
         <Link component={RouterLink} to={detailLink(descriptor, idOf(descriptor, row))}>
@@ -34,4 +44,15 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
 export function defaultSort(descriptor: AnyResourceDescriptor): SortState | undefined {
   const column = descriptor.columns.find((candidate) => candidate.defaultSort);
   return column && { column: column.field, direction: column.defaultSort! };
+}
+
+/** Fills a column's link template; undefined when a field it names is empty. */
+function linkTarget(template: string, descriptor: AnyResourceDescriptor, row: ResourceRecord): string | undefined {
+  let missing = false;
+  const to = template.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = key === 'dashboard' ? descriptor.panel?.dashboard : row[key];
+    if (value === undefined || value === null || value === '') missing = true;
+    return encodeURIComponent(String(value ?? ''));
+  });
+  return missing ? undefined : to;
 }

@@ -11,7 +11,7 @@ import { idOf } from './registry';
 
 /**
  * Runs a form or wizard action: creates the record, or updates `record` for
- * an edit, then toasts the success text, saves the file the action names
+ * an edit (or creates the resource an edit action `creates` from it), then toasts the success text, saves the file the action names
  * (the private key, spec 2 §4) and refreshes the list. The body is the
  * action's `payload` of the values, or the values. A failure toasts the
  * action's failure text and rejects, so the dialog stays open with the reason;
@@ -28,7 +28,10 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
     const texts = { ...record, ...formData };
     let answer: Record<string, unknown>;
     try {
-      answer = record
+      const creates = action.kind === 'edit' ? action.creates : undefined;
+      answer = creates
+        ? ((await dataProvider.create(creates, { data })).data as Record<string, unknown>)
+        : record
         ? ((await dataProvider.update(descriptor.name, { id: idOf(descriptor, record), data, previousData: record })).data as Record<string, unknown>)
         : ((await dataProvider.create(descriptor.name, { data, meta: onProgress ? { onProgress } : undefined })).data as Record<string, unknown>);
     } catch (error) {

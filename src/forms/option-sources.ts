@@ -5,11 +5,27 @@
  * registered resource through its data provider.
  */
 import type { Backend } from '../../dataProviders/index';
+import { trunkPortCandidates } from '../../dataProviders/neutron';
 import type { TransferItem } from '../transfer/model';
 
 export type OptionSource = (backend: Backend) => Promise<TransferItem[]>;
 
+/** The project's ports a trunk may use in a role, in the spec's order, labelled by name (else id). */
+function trunkPorts(role: 'parent' | 'subport' | 'any'): OptionSource {
+  return async (backend) => {
+    const { data } = await backend.dataProvider.getList('port', { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    const ports = data as { id: string; name?: string }[];
+    return (role === 'any' ? ports : trunkPortCandidates(ports, role)).map((port) => ({ id: port.id, label: port.name || port.id }));
+  };
+}
+
 export const OPTION_SOURCES: Record<string, OptionSource> = {
+  /** Trunk parent port candidates (spec 2 §5). */
+  'trunk-parent-ports': trunkPorts('parent'),
+  /** Trunk subport candidates (spec 2 §5). */
+  'trunk-subports': trunkPorts('subport'),
+  /** Every port of the project, to name an edited trunk's subports, which are no longer candidates. */
+  ports: trunkPorts('any'),
   /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
   projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
   /** Keystone roles (a new user's role, spec 3 §3.2). */

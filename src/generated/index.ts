@@ -10,4 +10,7 @@ export type * from './qos-policy';
 export type * from './role';
 export type * from './server-group';
 export type * from './service';
+export type * from './trunk';
 export type * from './user';
+export type * from './volume-snapshot';
+export type * from './volume';

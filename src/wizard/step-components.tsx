@@ -7,6 +7,7 @@ import { loadOptions } from '../forms/option-sources';
 import type { Membership } from '../transfer/membership';
 import { MembershipTable } from '../transfer/MembershipTable';
 import { MetadataStep } from '../metadata/MetadataStep';
+import { SubportsStep } from './SubportsStep';
 import type { TransferItem } from '../transfer/model';
 
 /** What a custom wizard step receives: the value of the one form field it edits. */
@@ -82,4 +83,6 @@ export const STEP_COMPONENTS: Record<string, ComponentType<CustomStepProps>> = {
   membership: MembershipStep,
   /** The metadata editor over a key → text field (src/metadata/MetadataStep.tsx). */
   metadata: MetadataStep,
+  /** Ports with a segmentation type and id each (trunk subports, src/wizard/SubportsStep.tsx). */
+  subports: SubportsStep,
 };

@@ -141,6 +141,59 @@ describe('deleting', () => {
     expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).status).toBe(404);
     demoVolumes.splice(demoVolumes.indexOf(volume.id), 1);
   });
+  it('deletes through DELETE /api/cinder/volumes/{id}/: 204, and Cinder’s 404 for an unknown volume', async () => {
+    const volume = await availableVolume(demo);
+    expect((await demo.request('DELETE', `/api/cinder/volumes/${volume.id}/`)).status).toBe(204);
+    demoVolumes.splice(demoVolumes.indexOf(volume.id), 1);
+    const after = await demo.get(`/api/cinder/volumes/${volume.id}/`);
+    if (after.status !== 404) expect(after.body.status).toBe('deleting');
+    expect((await demo.request('DELETE', '/api/cinder/volumes/00000000-0000-0000-0000-000000000000/')).status).toBe(404);
+  });
+});
+
+describe('editing and extending', () => {
+  it('renames, describes and marks a volume bootable with PATCH /api/cinder/volumes/{id}/', async () => {
+    const volume = await availableVolume(demo);
+    const name = uniqueName('api-renamed');
+    expect((await demo.request('PATCH', `/api/cinder/volumes/${volume.id}/`, { name, description: 'edited', bootable: true })).status).toBe(204);
+    expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).body).toMatchObject({ name, description: 'edited', bootable: 'true' });
+  });
+
+  it('extends a volume to a larger size, and refuses a smaller one in Cinder’s words', async () => {
+    const volume = await availableVolume(demo);
+    expect((await demo.post(`/api/cinder/volumes/${volume.id}/extend/`, { new_size: 2 })).status).toBe(204);
+    const settled = await nativeDemo.until(`/volumes/${volume.id}`, (status, body) => status === 200 && body.volume.status !== 'extending', `volume ${volume.id} extended`);
+    // The loopback cloud's LVM backend cannot grow a volume (it ends error_extending); the emulator grows it.
+    if (!cloud.isRealCloud) expect(settled.volume).toMatchObject({ status: 'available', size: 2 });
+    const smaller = await demo.post(`/api/cinder/volumes/${volume.id}/extend/`, { new_size: 1 });
+    expect(smaller.status).toBe(400);
+  });
+
+  it('names a new_size that is not a positive integer', async () => {
+    const response = await demo.post('/api/cinder/volumes/whatever/extend/', { new_size: 'big' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('new_size');
+  });
+});
+
+describe('snapshots', () => {
+  it('creates a snapshot of a volume (201, Location) and deletes it (204)', async () => {
+    const volume = await availableVolume(demo);
+    const name = uniqueName('api-snap');
+    const created = await demo.post('/api/cinder/volumesnapshots/', { volume_id: volume.id, name, description: 'nightly' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.headers.get('location')).toBe(`/api/cinder/volumesnapshots/${created.body.id}`);
+    expect(created.body).toMatchObject({ name, description: 'nightly', volume_id: volume.id, size: 1 });
+    demoSnapshots.push(created.body.id);
+    await nativeDemo.snapshotAvailable(created.body.id);
+    expect((await demo.request('DELETE', `/api/cinder/volumesnapshots/${created.body.id}/`)).status).toBe(204);
+  });
+
+  it('names a missing volume_id of a snapshot body', async () => {
+    const response = await demo.post('/api/cinder/volumesnapshots/', { name: 'x' });
+    expect(response.status).toBe(400);
+    expect(JSON.stringify(response.body)).toContain('volume_id');
+  });
 });
 
 describe('listing', () => {

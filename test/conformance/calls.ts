@@ -972,6 +972,36 @@ const CINDER_CALLS: NativeCall[] = [
     body: () => ({ quota_class_set: { volumes: 10, snapshots: 10, gigabytes: 1000 } }),
     reads: ['quota_class_set.volumes', 'quota_class_set.snapshots', 'quota_class_set.gigabytes'],
   },
+  // The volumes panel's Edit Volume and Extend Volume (server/api/cinder/volumes.ts).
+  {
+    service: 'volume',
+    name: 'PUT /volumes/{id}',
+    method: 'PUT',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}`,
+    headers: cinderHeaders('demoToken'),
+    before: (ctx) => waitFor(ctx, `/volumes/${ctx.saved.volume}`, settled('volume')),
+    body: (ctx) => ({ volume: { name: ctx.unique('conf-vol-renamed'), description: 'edited' } }),
+    reads: ['volume.id', 'volume.name', 'volume.description'],
+  },
+  {
+    service: 'volume',
+    name: 'POST /volumes/{id}/action (os-set_bootable)',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}/action`,
+    headers: cinderHeaders('demoToken'),
+    body: () => ({ 'os-set_bootable': { bootable: true } }),
+    reads: [],
+  },
+  {
+    service: 'volume',
+    name: 'POST /volumes/{id}/action (os-extend)',
+    method: 'POST',
+    url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}/action`,
+    headers: cinderHeaders('demoToken'),
+    before: (ctx) => waitFor(ctx, `/volumes/${ctx.saved.volume}`, settled('volume')),
+    body: () => ({ 'os-extend': { new_size: 2 } }),
+    reads: [],
+  },
   {
     service: 'volume',
     name: 'DELETE /snapshots/{id}',
@@ -986,7 +1016,11 @@ const CINDER_CALLS: NativeCall[] = [
     method: 'DELETE',
     url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}`,
     headers: cinderHeaders('demoToken'),
-    before: (ctx) => waitFor(ctx, `/snapshots/${ctx.saved.snapshot}`, (status) => status === 404),
+    before: async (ctx) => {
+      await waitFor(ctx, `/snapshots/${ctx.saved.snapshot}`, (status) => status === 404);
+      // Extending may still be under way (or end error_extending on an LVM backend, which Cinder still deletes).
+      await waitFor(ctx, `/volumes/${ctx.saved.volume}`, settled('volume'));
+    },
     reads: [],
   },
 ];

@@ -3,7 +3,27 @@ import type { BffContext } from '../../context.js';
 import { cinder, encode, filtersOf, METADATA_PATCH, type MetadataPatch } from './common.js';
 import { refuseAllProjectsUnlessAdmin } from './volumes.js';
 
-/** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata. */
+/** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata; create and delete for the snapshots panel. */
+
+// Not in Horizon's REST API (its Django views create and delete); the snapshots panel needs them.
+const SNAPSHOT_CREATE = {
+  type: 'object',
+  properties: {
+    volume_id: { type: 'string', minLength: 1 },
+    name: { type: ['string', 'null'], maxLength: 255 },
+    description: { type: ['string', 'null'], maxLength: 255 },
+    force: { type: 'boolean' },
+  },
+  required: ['volume_id'],
+  additionalProperties: false,
+};
+
+interface SnapshotCreate {
+  volume_id: string;
+  name?: string | null;
+  description?: string | null;
+  force?: boolean;
+}
 
 interface NativeSnapshot {
   id: string;
@@ -40,6 +60,23 @@ export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
     if (request.query.all_projects === 'true') query.all_tenants = 1;
     const response = await cinder<{ snapshots: NativeSnapshot[] }>(client, 'GET', '/snapshots/detail', { query });
     return { items: response.body.snapshots.map(shapeSnapshot) };
+  });
+
+  app.post<{ Body: SnapshotCreate }>('/api/cinder/volumesnapshots/', { schema: { body: SNAPSHOT_CREATE } }, async (request, reply) => {
+    const client = await access.client(request);
+    const { volume_id, name, description, force } = request.body;
+    const response = await cinder<{ snapshot: NativeSnapshot }>(client, 'POST', '/snapshots', {
+      body: { snapshot: { volume_id, name: name ?? null, description: description ?? null, force: force ?? false } },
+    });
+    const snapshot = response.body.snapshot;
+    reply.code(201).header('Location', `/api/cinder/volumesnapshots/${encode(snapshot.id)}`);
+    return shapeSnapshot(snapshot);
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/cinder/volumesnapshots/:id', async (request, reply) => {
+    const client = await access.client(request);
+    await cinder(client, 'DELETE', `/snapshots/${encode(request.params.id)}`);
+    return reply.code(204).send();
   });
 
   app.get<{ Params: { id: string } }>('/api/cinder/volumesnapshots/:id/metadata', async (request) => {

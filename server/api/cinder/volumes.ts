@@ -102,6 +102,25 @@ const CREATE = {
   required: ['size', 'name', 'description', 'volume_type', 'snapshot_id', 'metadata', 'image_id', 'availability_zone', 'source_volid'],
 };
 
+const UPDATE = {
+  type: 'object',
+  properties: { name: { type: 'string', maxLength: 255 }, description: { type: 'string', maxLength: 255 }, bootable: { type: 'boolean' } },
+  additionalProperties: false,
+};
+
+interface VolumeUpdate {
+  name?: string;
+  description?: string;
+  bootable?: boolean;
+}
+
+const EXTEND = {
+  type: 'object',
+  properties: { new_size: { type: 'integer', minimum: 1 } },
+  required: ['new_size'],
+  additionalProperties: false,
+};
+
 interface VolumeCreate {
   size: number | null;
   name: string | null;
@@ -203,6 +222,29 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     let transfer: NativeTransfer | null = null;
     if (volume.status === 'awaiting-transfer') transfer = (await transfersByVolume(client, false)).get(volume.id) ?? null;
     return shapeVolume({ ...volume, attachments }, transfer);
+  });
+
+  // Not in Horizon's REST API (its Django views edit and extend); the volumes panel needs them.
+  app.patch<{ Params: { id: string }; Body: VolumeUpdate }>('/api/cinder/volumes/:id', { schema: { body: UPDATE } }, async (request, reply) => {
+    const client = await access.client(request);
+    const path = `/volumes/${encode(request.params.id)}`;
+    const { name, description, bootable } = request.body;
+    if (name !== undefined || description !== undefined) await cinder(client, 'PUT', path, { body: { volume: { name, description } } });
+    if (bootable !== undefined) await cinder(client, 'POST', `${path}/action`, { body: { 'os-set_bootable': { bootable } } });
+    return reply.code(204).send();
+  });
+
+  app.post<{ Params: { id: string }; Body: { new_size: number } }>('/api/cinder/volumes/:id/extend/', { schema: { body: EXTEND } }, async (request, reply) => {
+    const client = await access.client(request);
+    await cinder(client, 'POST', `/volumes/${encode(request.params.id)}/action`, { body: { 'os-extend': { new_size: request.body.new_size } } });
+    return reply.code(204).send();
+  });
+
+  // Not in Horizon's REST API (its Django view deletes); the volumes panel needs it. Cinder answers 202.
+  app.delete<{ Params: { id: string } }>('/api/cinder/volumes/:id', async (request, reply) => {
+    const client = await access.client(request);
+    await cinder(client, 'DELETE', `/volumes/${encode(request.params.id)}`);
+    return reply.code(204).send();
   });
 
   app.get<{ Params: { id: string } }>('/api/cinder/volumes/:id/metadata', async (request) => {

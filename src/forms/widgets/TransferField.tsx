@@ -19,7 +19,7 @@ export const OPTIONS_LOAD_FAILED = 'An error occurred. Please try again later.';
  * see forms/hints.ts). Items are ids, or `{ id }` objects when the array's
  * items are objects (flavor access: `[{ id: projectId }]`).
  */
-export default function TransferField({ schema, formData, onChange, fieldPathId, registry, disabled, readonly, rawErrors, required }: FieldProps) {
+export default function TransferField({ schema, formData, onChange, fieldPathId, registry, disabled, readonly, required }: FieldProps) {
   const backend = useBackend();
   const hint = transferHint(schema as HintedNode) ?? {};
   const [items, setItems] = useState<TransferItem[] | null>(null);
@@ -43,7 +43,6 @@ export default function TransferField({ schema, formData, onChange, fieldPathId,
   const value = (Array.isArray(formData) ? formData : []) as unknown[];
   const ids = value.map((entry) => (asObjects ? String((entry as { id?: unknown })?.id) : String(entry)));
   const maxItems = typeof schema.maxItems === 'number' ? schema.maxItems : UNLIMITED;
-  const errors = rawErrors ?? [];
 
   return (
     <Stack spacing={1} sx={{ mt: 1 }}>
@@ -61,11 +60,6 @@ export default function TransferField({ schema, formData, onChange, fieldPathId,
         noAvailableText={hint.noAvailableText}
         noAllocatedText={hint.noSelectedText}
       />
-      {errors.map((error) => (
-        <FormHelperText key={error} error>
-          {error}
-        </FormHelperText>
-      ))}
     </Stack>
   );
 }

@@ -1,0 +1,54 @@
+import schema from '../schemas/volume-snapshot.schema.json';
+import { defineResource } from '../src/descriptor';
+import type { VolumeSnapshotEntity } from '../src/generated';
+
+/**
+ * Volume snapshots (spec 2 §3; api-contract §5): Horizon's Volume Snapshots
+ * panel, its rows polled while creating or deleting, delete, Update Metadata
+ * and an overview. Snapshots are made from a volume's row (resources/volume.ts).
+ */
+export default defineResource<VolumeSnapshotEntity>({
+  name: 'volume-snapshot',
+  type: 'OS::Cinder::Snapshot',
+  service: 'cinder',
+  serviceType: 'volumev3',
+  schema,
+  nameField: 'name',
+  labels: { singular: 'Volume Snapshot', plural: 'Volume Snapshots' },
+  panel: { dashboard: 'project', group: 'Volumes', label: 'Snapshots', path: '/project/snapshots' },
+  columns: [
+    { field: 'name', defaultSort: 'asc', link: 'detail' },
+    { field: 'description', priority: 2 },
+    { field: 'size' },
+    { field: 'status' },
+    { field: 'volume_name', label: 'Volume Name', priority: 2 },
+  ],
+  poll: { field: 'status', values: ['creating', 'deleting', 'backing-up', 'restoring'] },
+  facets: [{ name: 'name', label: 'Name', singleton: true }],
+  actions: [
+    {
+      id: 'metadata',
+      kind: 'metadata',
+      label: 'Update Metadata',
+      resourceType: 'OS::Cinder::Snapshot',
+      loadFailure: 'Unable to retrieve the snapshot metadata.',
+    },
+    {
+      id: 'delete',
+      kind: 'delete',
+      policy: [['volume', 'volume:delete_snapshot']],
+      allowed: (snapshot) => ['available', 'error'].includes(String(snapshot.status)),
+    },
+  ],
+  detail: {
+    tabs: [
+      {
+        id: 'overview',
+        label: 'Overview',
+        fields: ['name', 'id', 'description', 'status', 'size', 'volume_name', 'volume_id', 'created_at', 'metadata'],
+        code: ['id', 'volume_id'],
+      },
+    ],
+  },
+  texts: { listError: 'Unable to retrieve the volume snapshots.', loadError: 'Unable to retrieve the volume snapshot.' },
+});

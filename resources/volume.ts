@@ -1,0 +1,135 @@
+import schema from '../schemas/volume.schema.json';
+import { snapshotCreateBody, volumeCreateBody } from '../dataProviders/cinder';
+import { defineResource } from '../src/descriptor';
+import type { VolumeEntity } from '../src/generated';
+
+/** Cinder refuses to delete a volume that is attached or still changing (spec 2 §3 statuses). */
+const DELETABLE_STATUSES = ['available', 'error', 'error_restoring', 'error_extending', 'error_managing'];
+
+/**
+ * Volumes (spec 1 §2.6, §5; spec 2 §3, §7.2; api-contract §5): the project's
+ * list with Horizon's volume columns and polled transitional rows, the create
+ * form (no source, snapshot, image or volume; a snapshot hides the volume
+ * type), edit, extend (larger only), Create Snapshot, Update Metadata,
+ * delete, and an overview.
+ */
+export default defineResource<VolumeEntity>({
+  name: 'volume',
+  type: 'OS::Cinder::Volume',
+  service: 'cinder',
+  serviceType: 'volumev3',
+  schema,
+  nameField: 'name',
+  labels: { singular: 'Volume', plural: 'Volumes' },
+  panel: { dashboard: 'project', group: 'Volumes', label: 'Volumes', path: '/project/volumes' },
+  columns: [
+    { field: 'name', defaultSort: 'asc', link: 'detail' },
+    { field: 'description', priority: 2 },
+    { field: 'size' },
+    { field: 'status' },
+    { field: 'volume_type', priority: 2 },
+    { field: 'attached_to', priority: 2 },
+    { field: 'availability_zone', priority: 2 },
+    { field: 'bootable_flag', label: 'Bootable', priority: 2 },
+    { field: 'encrypted', priority: 2 },
+  ],
+  // Rows in a transitional status poll until they settle (spec 1 §4.1).
+  poll: {
+    field: 'status',
+    values: ['creating', 'extending', 'deleting', 'attaching', 'detaching', 'downloading', 'uploading', 'backing-up', 'restoring-backup', 'reserved', 'maintenance'],
+  },
+  facets: [{ name: 'name', label: 'Name', singleton: true }],
+  actions: [
+    {
+      id: 'create',
+      kind: 'form',
+      label: 'Create Volume',
+      form: 'createForm',
+      submitLabel: 'Create Volume',
+      policy: [['volume', 'volume:create']],
+      payload: (values) => volumeCreateBody(values),
+      // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
+      success: 'Creating volume "{name}"',
+      failure: 'Unable to create the volume.',
+    },
+    {
+      id: 'edit',
+      kind: 'edit',
+      label: 'Edit Volume',
+      form: 'editForm',
+      policy: [['volume', 'volume:update']],
+      prefill: (volume) => ({ name: volume.name, description: volume.description ?? '', bootable: volume.bootable === 'true' }),
+      success: 'Updating volume "{name}"',
+      failure: 'Unable to update volume.',
+    },
+    {
+      id: 'extend',
+      kind: 'edit',
+      label: 'Extend Volume',
+      form: 'extendForm',
+      submitLabel: 'Extend Volume',
+      policy: [['volume', 'volume:extend']],
+      allowed: (volume) => volume.status === 'available',
+      prefill: (volume) => ({ new_size: volume.size + 1 }),
+      payload: (values, volume) => ({ new_size: values.new_size, current_size: volume?.size }),
+      success: 'Successfully extended volume: "{name}"',
+      failure: 'Unable to extend volume.',
+    },
+    {
+      id: 'create-snapshot',
+      kind: 'edit',
+      label: 'Create Snapshot',
+      form: 'createSnapshotForm',
+      creates: 'volume-snapshot',
+      submitLabel: 'Create Volume Snapshot',
+      policy: [['volume', 'volume:create_snapshot']],
+      allowed: (volume) => ['available', 'in-use'].includes(String(volume.status)),
+      prefill: () => ({ name: '', description: '' }),
+      payload: (values, volume) => snapshotCreateBody(values, volume?.id),
+      success: 'Creating volume snapshot "{name}".',
+      failure: 'Unable to create volume snapshot.',
+    },
+    {
+      id: 'metadata',
+      kind: 'metadata',
+      label: 'Update Metadata',
+      resourceType: 'OS::Cinder::Volume',
+      policy: [['volume', 'volume:update']],
+      loadFailure: 'Unable to retrieve the volume metadata.',
+    },
+    {
+      id: 'delete',
+      kind: 'delete',
+      policy: [['volume', 'volume:delete']],
+      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0,
+      notAllowed: 'You are not allowed to delete volumes: {names}',
+    },
+  ],
+  detail: {
+    tabs: [
+      {
+        id: 'overview',
+        label: 'Overview',
+        fields: [
+          'name',
+          'id',
+          'description',
+          'status',
+          'size',
+          'volume_type',
+          'availability_zone',
+          'bootable_flag',
+          'encrypted',
+          'multiattach',
+          'created_at',
+          'snapshot_id',
+          'source_volid',
+          'attached_to',
+          'metadata',
+        ],
+        code: ['id'],
+      },
+    ],
+  },
+  texts: { listError: 'Unable to retrieve the volumes.', loadError: 'Unable to retrieve the volume.' },
+});

@@ -1,0 +1,77 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
+import { expectToast, logIn, openSession } from '../support/pages.js';
+
+const baseUrl = inject('baseUrl');
+const passwords = inject('passwords');
+const browser = useChromium();
+
+// The emulator's seeded public image (emulator/seed/images.ts): a few KB, min_disk 0, so the volume defaults to 1 GiB.
+const SEED_IMAGE = 'tiny-boot';
+
+const rowOf = (page: Page, table: string, name: string) =>
+  page.getByRole('table', { name: table }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+async function rowAction(page: Page, table: string, name: string, action: string) {
+  await rowOf(page, table, name).getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+describe('Volumes in the browser', () => {
+  it('lets demo create a volume from the seeded image (size defaulted), see it go available, snapshot it, extend it and delete both', { timeout: 180_000 }, async () => {
+    const { page, context } = await openSession(browser());
+    await logIn(page, baseUrl, 'demo', passwords.demo);
+    const volume = `e2e-vol-${Date.now()}`;
+    const snapshot = `${volume}-snap`;
+
+    await page.goto(`${baseUrl}/project/images`);
+    await page.getByRole('heading', { name: 'Images', level: 1 }).waitFor();
+    await rowAction(page, 'Images', SEED_IMAGE, 'Create Volume');
+    const form = page.getByRole('dialog', { name: 'Create Volume' });
+    expect(await form.getByRole('spinbutton', { name: /^Size \(GiB\)/ }).inputValue()).toBe('1');
+    await form.getByRole('textbox', { name: /^Volume Name/ }).fill(volume);
+    await form.getByRole('button', { name: 'Create Volume' }).click();
+    await expectToast(page, `Creating volume "${volume}"`);
+    await form.waitFor({ state: 'detached' });
+
+    // The row polls from creating to available without a reload.
+    await page.goto(`${baseUrl}/project/volumes`);
+    await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
+    await rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+
+    await rowAction(page, 'Volumes', volume, 'Create Snapshot');
+    const snapForm = page.getByRole('dialog', { name: 'Create Snapshot' });
+    await snapForm.getByRole('textbox', { name: /^Snapshot Name/ }).fill(snapshot);
+    await snapForm.getByRole('button', { name: 'Create Volume Snapshot' }).click();
+    await expectToast(page, `Creating volume snapshot "${snapshot}".`);
+    await snapForm.waitFor({ state: 'detached' });
+
+    await page.goto(`${baseUrl}/project/snapshots`);
+    await page.getByRole('heading', { name: 'Snapshots', level: 1 }).waitFor();
+    const snapRow = rowOf(page, 'Snapshots', snapshot);
+    await snapRow.getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+    await snapRow.getByText(volume, { exact: true }).waitFor();
+    await rowAction(page, 'Snapshots', snapshot, 'Delete Volume Snapshot');
+    await page.getByRole('dialog', { name: 'Confirm Delete Volume Snapshot' }).getByRole('button', { name: 'Delete Volume Snapshot' }).click();
+    await expectToast(page, `Deleted Volume Snapshot: ${snapshot}.`);
+    await snapRow.waitFor({ state: 'detached', timeout: 60_000 });
+
+    await page.goto(`${baseUrl}/project/volumes`);
+    const row = rowOf(page, 'Volumes', volume);
+    await row.getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+    await rowAction(page, 'Volumes', volume, 'Extend Volume');
+    const extend = page.getByRole('dialog', { name: 'Extend Volume' });
+    expect(await extend.getByRole('spinbutton', { name: /^New Size \(GiB\)/ }).inputValue()).toBe('2');
+    await extend.getByRole('button', { name: 'Extend Volume' }).click();
+    await expectToast(page, `Successfully extended volume: "${volume}"`);
+    await row.getByText(/^2\s*GiB$/).waitFor({ timeout: 60_000 });
+    await row.getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+
+    await rowAction(page, 'Volumes', volume, 'Delete Volume');
+    await page.getByRole('dialog', { name: 'Confirm Delete Volume' }).getByRole('button', { name: 'Delete Volume' }).click();
+    await expectToast(page, `Deleted Volume: ${volume}.`);
+    await rowOf(page, 'Volumes', volume).waitFor({ state: 'detached', timeout: 60_000 });
+    await context.close();
+  });
+});
