@@ -59,7 +59,8 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
   const effectiveUi = useMemo(() => {
     const result: UiSchema = { ...uiSchema };
     for (const [name, node] of Object.entries(properties)) {
-      result[name] = hidden.has(name) ? { 'ui:field': HIDDEN_FIELD } : { ...hintUiSchema(node), ...(uiSchema?.[name] as UiSchema | undefined) };
+      // 'ui:widget': 'hidden' makes rjsf drop the field's layout box too (its grid cell and margins), not only its input.
+      result[name] = hidden.has(name) ? { 'ui:field': HIDDEN_FIELD, 'ui:widget': 'hidden' } : { ...hintUiSchema(node), ...(uiSchema?.[name] as UiSchema | undefined) };
     }
     return result;
   }, [uiSchema, properties, hidden]);

@@ -106,6 +106,16 @@ describe('switchable fields (spec 1 §4.2): required follows visibility', () => 
   });
 });
 
+describe('switchable fields take no room while hidden', () => {
+  it('leaves no empty layout cell for a hidden field, only the shown fields', () => {
+    const { dialog } = open();
+    const cells = within(dialog).getByRole('textbox', { name: 'Name' }).closest('.MuiGrid-root')!.parentElement!.children;
+    const laidOut = [...cells].filter((cell) => (cell as HTMLElement).style.display !== 'none');
+    // name, source type, count, size, password, confirm password: not the hidden image field
+    expect(laidOut).toHaveLength(6);
+  });
+});
+
 describe('spinner inputs (spec 1 §5): min default 0, max, step default 1', () => {
   it('counts up by 1 from the default minimum 0 and stops at the maximum', async () => {
     const { user, dialog } = open();
