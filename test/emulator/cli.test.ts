@@ -1,66 +1,10 @@
-import { execFile, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { promisify } from 'node:util';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildEmulatorApp, type Emulator } from '../../emulator/app.js';
-import { makeDataDir, PASSWORDS, removeDataDir } from '../support/emulator.js';
+import { describe, expect, it } from 'vitest';
+import { hasOpenstackCli, useOpenstackCli } from '../support/openstack-cli.js';
 
 /** The standard `openstack` CLI against the emulator over a real socket: the yardstick of compatibility. */
 
-const run = promisify(execFile);
-
-function which(command: string): boolean {
-  try {
-    execFileSync('which', [command], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-const hasOpenstackCli = which('openstack');
-
-let app: FastifyInstance;
-let emulator: Emulator;
-let dataDir: string;
-let authUrl = '';
-
-beforeAll(async () => {
-  if (!hasOpenstackCli) return;
-  dataDir = makeDataDir();
-  let base = '';
-  ({ app, emulator } = await buildEmulatorApp({ dataDir, publicUrl: () => base, adminPassword: PASSWORDS.admin, demoPassword: PASSWORDS.demo }));
-  base = await app.listen({ port: 0, host: '127.0.0.1' });
-  authUrl = `${base}/cloud/identity/v3`;
-});
-
-afterAll(async () => {
-  if (!hasOpenstackCli) return;
-  await app.close();
-  emulator.close();
-  removeDataDir(dataDir);
-});
-
-/** Runs `openstack` as demo in project demo, with nothing from the caller's OS_* environment. */
-async function openstack(...args: string[]): Promise<string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('OS_')));
-  const { stdout } = await run(
-    'openstack',
-    [
-      '--os-auth-url', authUrl,
-      '--os-username', 'demo',
-      '--os-password', PASSWORDS.demo,
-      '--os-project-name', 'demo',
-      '--os-user-domain-name', 'Default',
-      '--os-project-domain-name', 'Default',
-      '--os-identity-api-version', '3',
-      ...args,
-    ],
-    { env, timeout: 60_000 },
-  );
-  return stdout;
-}
+const { openstack } = useOpenstackCli();
 
 describe('the openstack CLI', () => {
   it.skipIf(!hasOpenstackCli)('creates, lists, shows and deletes a key pair', { timeout: 120_000 }, async () => {
