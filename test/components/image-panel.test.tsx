@@ -4,31 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PolicyRules } from '../../dataProviders/config';
 import type { MetadefNamespaceRecord } from '../../dataProviders/glance';
 import { signedInBackend } from '../support/fake-backend';
-import { makeCatalog } from '../support/records';
+import { makeCatalog, makeImage } from '../support/records';
 import { renderApp } from '../support/render-app';
-
-/** An image as the glance provider returns it (with the derived type, visibility text and owner name). */
-function makeImage(overrides: Record<string, unknown> = {}) {
-  const name = (overrides.name as string) ?? 'cirros';
-  return {
-    id: `img-${name}`,
-    name,
-    status: 'active',
-    visibility: 'shared',
-    visibility_text: 'Shared With Project',
-    type: 'Image',
-    owner: 'p-demo',
-    owner_name: 'demo',
-    protected: false,
-    disk_format: 'qcow2',
-    container_format: 'bare',
-    size: 13_287_936,
-    min_disk: 0,
-    min_ram: 0,
-    properties: {},
-    ...overrides,
-  };
-}
 
 const CATALOG = makeCatalog(['identity', 'compute', 'image']);
 

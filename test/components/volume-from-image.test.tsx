@@ -3,32 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { volumeRecord } from '../../dataProviders/cinder';
 import { defaultVolumeSize } from '../../resources/image';
 import { signedInBackend } from '../support/fake-backend';
-import { makeCatalog } from '../support/records';
+import { makeCatalog, makeImage } from '../support/records';
 import { renderApp } from '../support/render-app';
 
 const GIB = 1073741824;
-
-function makeImage(overrides: Record<string, unknown> = {}) {
-  const name = (overrides.name as string) ?? 'cirros';
-  return {
-    id: `img-${name}`,
-    name,
-    status: 'active',
-    visibility: 'shared',
-    visibility_text: 'Shared With Project',
-    type: 'Image',
-    owner: 'p-demo',
-    owner_name: 'demo',
-    protected: false,
-    disk_format: 'qcow2',
-    container_format: 'bare',
-    size: 13_287_936,
-    min_disk: 0,
-    min_ram: 0,
-    properties: {},
-    ...overrides,
-  };
-}
 
 describe('create volume from image: default size (spec 2 §5)', () => {
   it('is the larger of min_disk and the image size in GiB rounded up, at least 1', () => {

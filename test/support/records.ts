@@ -75,3 +75,26 @@ export function makeServerGroup(overrides: Record<string, unknown> = {}) {
     ...overrides,
   };
 }
+
+/** An image as the glance provider returns it (with the derived type, visibility text and owner name). */
+export function makeImage(overrides: Record<string, unknown> = {}) {
+  const name = (overrides.name as string) ?? 'cirros';
+  return {
+    id: `img-${name}`,
+    name,
+    status: 'active',
+    visibility: 'shared',
+    visibility_text: 'Shared With Project',
+    type: 'Image',
+    owner: 'p-demo',
+    owner_name: 'demo',
+    protected: false,
+    disk_format: 'qcow2',
+    container_format: 'bare',
+    size: 13_287_936,
+    min_disk: 0,
+    min_ram: 0,
+    properties: {},
+    ...overrides,
+  };
+}
