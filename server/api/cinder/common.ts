@@ -108,3 +108,13 @@ export interface MetadataPatch {
   updated: Record<string, string>;
   removed: string[];
 }
+
+/**
+ * Applies a metadata editor's PATCH to a Cinder metadata collection at `path`
+ * (`…/metadata` or a type's `…/extra_specs`): one POST merging the updated
+ * keys under `bodyKey`, then a DELETE per removed key, as Horizon's cinder API does.
+ */
+export async function applyMetadataPatch(client: CloudClient, path: string, bodyKey: 'metadata' | 'extra_specs', { updated, removed }: MetadataPatch): Promise<void> {
+  if (Object.keys(updated).length) await cinder(client, 'POST', path, { body: { [bodyKey]: updated } });
+  for (const key of removed) await cinder(client, 'DELETE', `${path}/${encode(key)}`);
+}

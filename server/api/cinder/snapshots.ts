@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import { cinder, encode, filtersOf, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { applyMetadataPatch, cinder, encode, filtersOf, METADATA_PATCH, type MetadataPatch } from './common.js';
 import { refuseAllProjectsUnlessAdmin } from './volumes.js';
 
 /** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata; create and delete for the snapshots panel. */
@@ -89,10 +89,7 @@ export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
     { schema: { body: METADATA_PATCH } },
     async (request, reply) => {
       const client = await access.client(request);
-      const path = `/snapshots/${encode(request.params.id)}/metadata`;
-      const { updated, removed } = request.body;
-      if (Object.keys(updated).length) await cinder(client, 'POST', path, { body: { metadata: updated } });
-      for (const key of removed) await cinder(client, 'DELETE', `${path}/${encode(key)}`);
+      await applyMetadataPatch(client, `/snapshots/${encode(request.params.id)}/metadata`, 'metadata', request.body);
       return reply.code(204).send();
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import { cinder, encode, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { applyMetadataPatch, cinder, encode, METADATA_PATCH, type MetadataPatch } from './common.js';
 
 /** `/api/cinder/volumetypes/` (api-contract §5): list, one (or the default), extra specs as metadata. */
 
@@ -50,10 +50,7 @@ export const typeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }
     { schema: { body: METADATA_PATCH } },
     async (request, reply) => {
       const client = await access.client(request);
-      const path = `/types/${encode(request.params.id)}/extra_specs`;
-      const { updated, removed } = request.body;
-      if (Object.keys(updated).length) await cinder(client, 'POST', path, { body: { extra_specs: updated } });
-      for (const key of removed) await cinder(client, 'DELETE', `${path}/${encode(key)}`);
+      await applyMetadataPatch(client, `/types/${encode(request.params.id)}/extra_specs`, 'extra_specs', request.body);
       return reply.code(204).send();
     },
   );

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
-import { cinder, cinderMicroversion, encode, filtersOf, GROUPS, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, METADATA_PATCH, type MetadataPatch } from './common.js';
 
 /** `/api/cinder/volumes/` (api-contract §5): list (paged), create, get, metadata. */
 
@@ -258,10 +258,7 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     { schema: { body: METADATA_PATCH } },
     async (request, reply) => {
       const client = await access.client(request);
-      const path = `/volumes/${encode(request.params.id)}/metadata`;
-      const { updated, removed } = request.body;
-      if (Object.keys(updated).length) await cinder(client, 'POST', path, { body: { metadata: updated } });
-      for (const key of removed) await cinder(client, 'DELETE', `${path}/${encode(key)}`);
+      await applyMetadataPatch(client, `/volumes/${encode(request.params.id)}/metadata`, 'metadata', request.body);
       return reply.code(204).send();
     },
   );
