@@ -30,4 +30,3 @@ export function createVolumeService(options: { images?: ImageSourceFactory; tran
   };
 }
 
-export const volumeService: EmulatedService = createVolumeService();
