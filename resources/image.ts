@@ -172,7 +172,8 @@ export default defineResource<ImageEntity>({
       allowed: (image) => isActive(image) && isBootable(image),
       prefill: (image) => ({ name: '', description: '', size: defaultVolumeSize(image) }),
       payload: (values, image) => volumeCreateBody({ ...values, source_type: 'image', image_id: image?.id }),
-      success: 'Creating volume "{name}"',
+      success: 'Creating volume {name}',
+      successToast: 'info',
       failure: 'Unable to create the volume.',
     },
     {

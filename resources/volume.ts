@@ -49,7 +49,8 @@ export default defineResource<VolumeEntity>({
       policy: [['volume', 'volume:create']],
       payload: (values) => volumeCreateBody(values),
       // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
-      success: 'Creating volume "{name}"',
+      success: 'Creating volume {name}',
+      successToast: 'info',
       failure: 'Unable to create the volume.',
     },
     {

@@ -324,6 +324,11 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   success: string;
   /**
+   * The toast the success text shows in; 'info' where the spec says so for a
+   * call that only starts the work (spec 2: 'Creating volume <name>'). Default 'success'.
+   */
+  successToast?: 'success' | 'info';
+  /**
    * Error toast when the call fails.
    * @example 'Unable to create the keypair.'
    */

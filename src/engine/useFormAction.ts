@@ -47,7 +47,7 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
     if (file && typeof values[file.field] === 'string') {
       downloadFile(formatMessage(file.fileName, values), values[file.field] as string, file.mimeType);
     }
-    toasts.success(formatMessage(action.success, values));
+    toasts[action.successToast ?? 'success'](formatMessage(action.success, values));
     await invalidate(descriptor);
   };
 }

@@ -43,7 +43,7 @@ describe("the images panel's Create Volume (spec 2 §3, §5)", { timeout: 30_000
     const submit = within(dialog).getByRole('button', { name: 'Create Volume' }) as HTMLButtonElement;
     await waitFor(() => expect(submit.disabled).toBe(false));
     await user.click(submit);
-    expect((await screen.findByRole('alert')).textContent).toContain('Creating volume "from-cirros"');
+    expect((await screen.findByRole('alert')).textContent).toContain('Info: Creating volume from-cirros');
     expect(create).toHaveBeenCalledWith(
       expect.objectContaining({
         data: { size: 3, name: 'from-cirros', description: '', volume_type: null, snapshot_id: null, image_id: 'img-cirros', source_volid: null, metadata: {}, availability_zone: null },

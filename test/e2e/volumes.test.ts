@@ -32,7 +32,7 @@ describe('Volumes in the browser', () => {
     expect(await form.getByRole('spinbutton', { name: /^Size \(GiB\)/ }).inputValue()).toBe('1');
     await form.getByRole('textbox', { name: /^Volume Name/ }).fill(volume);
     await form.getByRole('button', { name: 'Create Volume' }).click();
-    await expectToast(page, `Creating volume "${volume}"`);
+    await expectToast(page, `Creating volume ${volume}`);
     await form.waitFor({ state: 'detached' });
 
     // The row polls from creating to available without a reload.
