@@ -1,5 +1,6 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject, useParams } from 'react-router-dom';
+import { customRoutes } from '../../custom/routes';
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
@@ -40,6 +41,7 @@ export function buildRoutes(registry: Registry): RouteObject[] {
             path: descriptor.panel!.detailRoute ?? `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`,
             element: <DetailRedirect descriptor={descriptor} />,
           })),
+        ...customRoutes,
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
         { path: NOT_FOUND_PATH, element: <NotFoundPage /> },

@@ -1,0 +1,11 @@
+import type { RouteObject } from 'react-router-dom';
+
+/**
+ * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
+ * containers, and the few instance modals the engine cannot express), mounted
+ * inside the application shell beside the engine's panels. Each screen module
+ * adds its entries here; a row action reaches one with a `link` action's `to`.
+ *
+ * @example { path: '/project/instances/launch', element: <LaunchInstanceRoute /> }
+ */
+export const customRoutes: RouteObject[] = [];
