@@ -83,7 +83,8 @@ export function snapshotCreateBody(values: Record<string, unknown>, volumeId: st
 }
 
 /**
- * `/api/cinder/` (spec 2 §7.2, api-contract §5). Resources: `volume`, `volume-snapshot`.
+ * `/api/cinder/` (spec 2 §7.2, api-contract §5). Resources: `volume`, `volume-snapshot`,
+ * and `volume-type` / `volume-zone`, which only feed form choices.
  *
  * @example
  * const cinder = createCinderProvider(http);
@@ -125,6 +126,20 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
       async updateMetadata(id, patch) {
         await http.patch(`/api/cinder/volumes/${encodeURIComponent(id)}/metadata`, patch);
+      },
+    },
+    /** Choices of the Create Volume form's Type (no panel; an option source). */
+    'volume-type': {
+      async list() {
+        const { items } = await http.get<{ items: { id: string; name: string }[] }>('/api/cinder/volumetypes/');
+        return items;
+      },
+    },
+    /** Cinder's availability zones, by name, for the Create Volume form (no panel; an option source). */
+    'volume-zone': {
+      async list() {
+        const { items } = await http.get<{ items: { zoneName: string; zoneState: { available: boolean } }[] }>('/api/cinder/availzones/');
+        return items.map((zone) => ({ id: zone.zoneName, name: zone.zoneName, available: zone.zoneState.available }));
       },
     },
     'volume-snapshot': {

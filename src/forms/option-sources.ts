@@ -7,6 +7,7 @@
 import type { Backend } from '../../dataProviders/index';
 import { trunkPortCandidates } from '../../dataProviders/neutron';
 import type { TransferItem } from '../transfer/model';
+import { formatBytes } from '../utils/units';
 
 export type OptionSource = (backend: Backend) => Promise<TransferItem[]>;
 
@@ -19,6 +20,27 @@ function trunkPorts(role: 'parent' | 'subport' | 'any'): OptionSource {
   };
 }
 
+/** Every record of a resource through its data provider. */
+async function listAll<T>(backend: Backend, resource: string): Promise<T[]> {
+  const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+  return data as T[];
+}
+
+interface Sized {
+  id: string;
+  name?: string | null;
+  status?: string;
+  size?: number | null;
+}
+
+/** Horizon's Create Volume source choices: usable records labelled 'name (size)'. */
+function volumeSources(resource: string, usable: string, size: (record: Sized) => string): OptionSource {
+  return async (backend) =>
+    (await listAll<Sized>(backend, resource))
+      .filter((record) => record.status === usable)
+      .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})` }));
+}
+
 export const OPTION_SOURCES: Record<string, OptionSource> = {
   /** Trunk parent port candidates (spec 2 §5). */
   'trunk-parent-ports': trunkPorts('parent'),
@@ -28,6 +50,17 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   ports: trunkPorts('any'),
   /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
   projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
+  /** Available volume snapshots as a new volume's source (spec 1 §2.6), 'name (1 GiB)'. */
+  'volume-source-snapshots': volumeSources('volume-snapshot', 'available', (snapshot) => `${snapshot.size} GiB`),
+  /** Active images as a new volume's source, 'name (320.00 KB)'. */
+  'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0)),
+  /** Available volumes as a new volume's source, 'name (1 GiB)'. */
+  'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`),
+  /** Cinder's volume types, by name (Cinder takes the name or the id). */
+  'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
+  /** Cinder's zones that are up (Horizon leaves out unavailable ones). */
+  'volume-zones': async (backend) =>
+    (await listAll<{ id: string; available: boolean }>(backend, 'volume-zone')).filter((zone) => zone.available).map((zone) => ({ id: zone.id, label: zone.id })),
   /** Keystone roles (a new user's role, spec 3 §3.2). */
   roles: async (backend) => (await backend.identity.listRoles()).map((role) => ({ id: role.id, label: role.name })),
 };

@@ -64,22 +64,79 @@ describe('Volumes list (spec 2 §3, §7.2)', { timeout: 30_000 }, () => {
 });
 
 describe('Create Volume form (spec 1 §2.6, §5)', { timeout: 30_000 }, () => {
+  // The form's choices: Cinder's types and zones, and the sources in the states a new volume may copy.
+  const choices = {
+    'volume-type': { getList: () => [{ id: 't1', name: '__DEFAULT__' }, { id: 't2', name: 'fast' }] },
+    'volume-zone': { getList: () => [{ id: 'nova', name: 'nova', available: true }, { id: 'down', name: 'down', available: false }] },
+    'volume-snapshot': { getList: () => [{ id: 's-ok', name: 'nightly', size: 2, status: 'available' }, { id: 's-busy', name: 'busy', size: 1, status: 'creating' }] },
+  };
+
   async function openCreate(create = vi.fn(({ data }) => makeVolume({ ...data, id: 'v-new', status: 'creating' }))) {
-    const rendered = renderApp({ backend: signedInBackend({ catalog, resources: { volume: { getList: () => [makeVolume({ name: 'existing' })], create } } }), path: '/project/volumes' });
+    const resources = { ...choices, volume: { getList: () => [makeVolume({ name: 'existing' })], create } };
+    const rendered = renderApp({ backend: signedInBackend({ catalog, resources }), path: '/project/volumes' });
     await screen.findByRole('link', { name: 'existing' }, { timeout: 5000 });
     await rendered.user.click(screen.getByRole('button', { name: 'Create Volume' }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Volume' });
     return { ...rendered, dialog, create };
   }
 
-  it('hides the volume type when the source is a snapshot, and shows the snapshot field', async () => {
+  async function choose(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement, field: string, option: string) {
+    await user.click(within(dialog).getByRole('combobox', { name: field }));
+    await user.click(await screen.findByRole('option', { name: option }));
+  }
+
+  async function optionsOf(user: ReturnType<typeof renderApp>['user'], dialog: HTMLElement, field: string) {
+    await user.click(within(dialog).getByRole('combobox', { name: field }));
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Loading…' })).toBeNull());
+    const labels = screen.getAllByRole('option').map((option) => option.textContent);
+    await user.keyboard('{Escape}');
+    return labels;
+  }
+
+  it('hides the volume type when the source is a snapshot, and offers the available snapshots as "name (size GiB)"', async () => {
     const { dialog, user } = await openCreate();
-    expect(within(dialog).getByRole('textbox', { name: 'Type' })).toBeTruthy();
+    expect(await optionsOf(user, dialog, 'Type')).toEqual(['No volume type', '__DEFAULT__', 'fast']);
     await user.click(within(dialog).getByRole('combobox', { name: 'Volume Source' }));
     expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter(Boolean)).toEqual(['No source, empty volume', 'Snapshot', 'Image', 'Volume']);
     await user.click(await screen.findByRole('option', { name: 'Snapshot' }));
-    await waitFor(() => expect(within(dialog).queryByRole('textbox', { name: 'Type' })).toBeNull());
-    expect(within(dialog).getByRole('textbox', { name: 'Use snapshot as a source' })).toBeTruthy();
+    await waitFor(() => expect(within(dialog).queryByRole('combobox', { name: 'Type' })).toBeNull());
+    expect(await optionsOf(user, dialog, 'Use snapshot as a source')).toEqual(['Choose a snapshot', 'nightly (2 GiB)']);
+  });
+
+  it('offers only the zones that are up, after "Any Availability Zone"', async () => {
+    const { dialog, user } = await openCreate();
+    expect(await optionsOf(user, dialog, 'Availability Zone')).toEqual(['Any Availability Zone', 'nova']);
+  });
+
+  it('creates from a chosen snapshot in a chosen zone, without a volume type', async () => {
+    const { dialog, user, create } = await openCreate();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Volume Name' }), 'restored');
+    await choose(user, dialog, 'Volume Source', 'Snapshot');
+    await choose(user, dialog, 'Use snapshot as a source', 'nightly (2 GiB)');
+    await choose(user, dialog, 'Availability Zone', 'nova');
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Size (GiB)' }), { target: { value: '2' } });
+    const submit = within(dialog).getByRole('button', { name: 'Create Volume' }) as HTMLButtonElement;
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await user.click(submit);
+    await waitFor(() =>
+      expect(create).toHaveBeenCalledWith(
+        expect.objectContaining({
+          data: { size: 2, name: 'restored', description: '', volume_type: null, snapshot_id: 's-ok', image_id: null, source_volid: null, metadata: {}, availability_zone: 'nova' },
+        }),
+      ),
+    );
+  });
+
+  it('asks for the snapshot when the source is a snapshot: "This field is required."', async () => {
+    const { dialog, user } = await openCreate();
+    await choose(user, dialog, 'Volume Source', 'Snapshot');
+    const submit = within(dialog).getByRole('button', { name: 'Create Volume' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    await choose(user, dialog, 'Use snapshot as a source', 'nightly (2 GiB)');
+    await waitFor(() => expect(submit.disabled).toBe(false));
+    await choose(user, dialog, 'Use snapshot as a source', 'Choose a snapshot');
+    expect(await within(dialog).findByText('This field is required.')).toBeTruthy();
+    expect(submit.disabled).toBe(true);
   });
 
   it('refuses a size below 1 GiB', async () => {

@@ -9,7 +9,8 @@ import { loadOptions } from '../option-sources';
 /**
  * A single choice among the items of a named option source
  * (`"x-widget": "source-select", "x-options": { "source": "projects" }`), e.g. a
- * new user's primary project and role. The value is the item's id.
+ * new user's primary project and role. The value is the item's id. An optional
+ * field names its empty choice with `"emptyLabel"` (e.g. 'Any Availability Zone').
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
   const backend = useBackend();
@@ -26,7 +27,8 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       live = false;
     };
   }, [source, backend]);
-  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : 'Select one';
+  const emptyLabel = typeof options.emptyLabel === 'string' ? options.emptyLabel : 'Select one';
+  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : emptyLabel;
   return (
     <TextField
       id={id}
