@@ -75,10 +75,13 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
       },
     },
     trunk: {
-      async list() {
-        const { items } = await http.get<{ items: Trunk[] }>('/api/neutron/trunks/');
+      /** The project panel asks for its project's trunks (`panel.projectFilter`); the admin panel for all. */
+      async list(params) {
+        const projectId = params.filter?.project_id as string | undefined;
+        const { items } = await http.get<{ items: Trunk[] }>('/api/neutron/trunks/', projectId ? { query: { project_id: projectId } } : undefined);
         return items.map(trunkRecord);
       },
+      serverFilters: ['project_id'],
       async get(id) {
         return trunkRecord(await http.get<Trunk>(trunkPath(id)));
       },

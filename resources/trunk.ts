@@ -23,6 +23,8 @@ export default defineResource<TrunkEntity>({
     group: 'Network',
     label: 'Trunks',
     path: '/project/trunks',
+    // Horizon's project panel lists the project's trunks; Neutron gives an admin every project's.
+    projectFilter: 'project_id',
   },
   extraPanels: [
     {

@@ -203,6 +203,14 @@ export interface PanelDescriptor {
    * @example 'admin.images'
    */
   filterFirst?: string;
+  /**
+   * The list asks the server for the current project's records only, with
+   * this filter set to the session's project (Horizon's project panels do; an
+   * admin would otherwise see every project's records there). The resource's
+   * provider must send it as a server filter.
+   * @example 'project_id'
+   */
+  projectFilter?: string;
 }
 
 export interface ColumnDescriptor<T> {

@@ -13,7 +13,7 @@ import { currentPageSize } from '../table/page-size';
 import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
 import { useSelection } from '../table/useSelection';
 import { useToastStore } from '../toasts/context';
-import { useConditions, useSettings } from './access';
+import { useConditions, useSettings, useUserSession } from './access';
 import { useActionDialogs } from './ActionDialogs';
 import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { defaultSort, tableColumns } from './columns';
@@ -40,7 +40,11 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const panelKey = descriptor.panel?.path ?? descriptor.name;
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
-  const filterJson = JSON.stringify(serverParams(terms, facets));
+  // A project panel's list waits for the session, then asks for that project's records only.
+  const projectFilter = descriptor.panel?.projectFilter;
+  const session = useUserSession();
+  const projectId = projectFilter ? session.data?.project_id : undefined;
+  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}) });
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
@@ -53,10 +57,11 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const filterFirstKey = descriptor.panel?.filterFirst;
   const filterFirst = filterFirstKey ? (settings.data ? (settings.data.FILTER_DATA_FIRST as Record<string, unknown> | undefined)?.[filterFirstKey] === true : true) : false;
   const waitsForFilter = filterFirst && terms.length === 0;
-  const list = useResourceList(descriptor, { enabled: !serverPaged && !waitsForFilter, filter });
-  const page = useResourcePage(descriptor, { enabled: serverPaged && !waitsForFilter, filter, marker, limit: pageSize });
+  const waitsForProject = projectFilter !== undefined && !projectId;
+  const list = useResourceList(descriptor, { enabled: !serverPaged && !waitsForFilter && !waitsForProject, filter });
+  const page = useResourcePage(descriptor, { enabled: serverPaged && !waitsForFilter && !waitsForProject, filter, marker, limit: pageSize });
   const query = serverPaged ? page : list;
-  const fetched = (waitsForFilter ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
+  const fetched = (waitsForFilter || waitsForProject ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
 
   const queryClient = useQueryClient();
   const updateRows = useCallback(

@@ -154,6 +154,22 @@ describe('Admin trunks (spec 2 §2.1, §2.2, §6)', { timeout: 30_000 }, () => {
     expect(screen.queryByRole('button', { name: /Edit Trunk/ })).toBeNull();
   });
 
+  it("asks for the project's own trunks on /project/trunks and for every project's on /admin/trunks", async () => {
+    const asked: unknown[] = [];
+    const getList = (params: { filter?: unknown }) => {
+      asked.push(params.filter ?? {});
+      return [makeTrunk({ name: 't1' })];
+    };
+    const project = renderApp({ backend: signedInBackend({ catalog, admin: true, resources: { trunk: { getList } } }), path: '/project/trunks' });
+    await screen.findByRole('link', { name: 't1' }, { timeout: 5000 });
+    expect(asked).toEqual([{ project_id: 'p-demo' }]);
+    project.unmount();
+    asked.length = 0;
+    renderApp({ backend: signedInBackend({ catalog, admin: true, resources: { trunk: { getList } } }), path: '/admin/trunks' });
+    await screen.findByRole('link', { name: 't1' }, { timeout: 5000 });
+    expect(asked).toEqual([{}]);
+  });
+
   it('redirects /admin/trunk/{id}/detail to OS::Neutron::Trunk/{id}', async () => {
     const { router } = renderApp({ backend: signedInBackend({ catalog, admin: true, resources: { trunk: { getOne: () => makeTrunk({ id: 'tr9', name: 'nine' }) } } }), path: '/admin/trunk/tr9/detail' });
     expect(await screen.findByRole('heading', { name: 'nine', level: 1 }, { timeout: 5000 })).toBeTruthy();

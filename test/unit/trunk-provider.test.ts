@@ -23,6 +23,13 @@ describe('neutron data provider: trunks (spec 2 §7.4, api-contract §8)', () =>
     expect(data).toEqual([{ id: 't1', name: 'edge', name_or_id: 'edge', subport_count: 1, sub_ports: [{ port_id: 'p', segmentation_type: 'vlan', segmentation_id: 5 }] }]);
   });
 
+  it("asks the server for one project's trunks when the list is filtered by project_id", async () => {
+    const { http, calls } = fakeHttp({ get: { items: [{ id: 't1', name: 'edge', project_id: 'p1', sub_ports: [] }] } });
+    const { data } = await createNeutronProvider(http).getList('trunk', { filter: { project_id: 'p1' } });
+    expect(calls).toEqual([['get', '/api/neutron/trunks/', { query: { project_id: 'p1' } }]]);
+    expect(data.map((trunk) => trunk.id)).toEqual(['t1']);
+  });
+
   it('derives name_or_id — the name, or the first 13 characters of the id in brackets — and subport_count when an answer lacks them', async () => {
     const { http } = fakeHttp({ get: { id: '0123456789abcdef-rest', name: '', sub_ports: [{ port_id: 'a' }, { port_id: 'b' }] } });
     const { data } = await createNeutronProvider(http).getOne('trunk', { id: '0123456789abcdef-rest' });
