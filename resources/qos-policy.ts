@@ -21,6 +21,8 @@ export default defineResource<QosPolicyEntity>({
     group: 'Network',
     label: 'Network QoS',
     path: '/project/network_qos',
+    // Horizon offers the panel only when Neutron has QoS.
+    extensions: [{ service: 'neutron', alias: 'qos' }],
   },
   columns: [{ field: 'name', defaultSort: 'asc', link: 'detail' }, { field: 'description' }, { field: 'shared' }],
   facets: [

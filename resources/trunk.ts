@@ -25,6 +25,7 @@ export default defineResource<TrunkEntity>({
     path: '/project/trunks',
     // Horizon's project panel lists the project's trunks; Neutron gives an admin every project's.
     projectFilter: 'project_id',
+    extensions: [{ service: 'neutron', alias: 'trunk' }],
   },
   extraPanels: [
     {
@@ -34,6 +35,7 @@ export default defineResource<TrunkEntity>({
       path: '/admin/trunks',
       policy: [['identity', 'admin_required']],
       detailRoute: '/admin/trunk/:id/detail',
+      extensions: [{ service: 'neutron', alias: 'trunk' }],
       navBack: true,
     },
   ],

@@ -211,6 +211,12 @@ export interface PanelDescriptor {
    * @example 'project_id'
    */
   projectFilter?: string;
+  /**
+   * Cinder or Neutron extensions without which the panel is not offered
+   * (Horizon's panels check them, e.g. trunks need Neutron's `trunk`).
+   * @example [{ service: 'neutron', alias: 'trunk' }]
+   */
+  extensions?: Conditions['extensions'];
 }
 
 export interface ColumnDescriptor<T> {

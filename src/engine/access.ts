@@ -59,14 +59,20 @@ export function usePolicies(ruleSets: (PolicyRules | undefined)[]): (boolean | u
 
 export type Access = 'allowed' | 'denied' | 'pending';
 
-/** Whether panels may be shown: their service is in the catalog and their policy passes. */
+/** Whether panels may be shown: their service is in the catalog, their extensions are enabled and their policy passes. */
 export function usePanelAccess(panels: { panel: PanelDescriptor; serviceType: string }[]): Access[] {
   const session = useUserSession();
   const catalog = useServiceCatalog();
   const policies = usePolicies(panels.map(({ panel }) => panel.policy));
-  return panels.map(({ serviceType }, index) => {
+  const extensions = useExtensionLists(panels.flatMap(({ panel }) => panel.extensions ?? []).map(({ service }) => service));
+  return panels.map(({ panel, serviceType }, index) => {
     if (!session.data || !catalog.data) return session.isError || catalog.isError ? 'denied' : 'pending';
     if (!isServiceEnabled(catalog.data, serviceType, session.data.services_region)) return 'denied';
+    for (const { service, alias } of panel.extensions ?? []) {
+      const list = extensions.get(service);
+      if (list === undefined) return 'pending';
+      if (!list.has(alias)) return 'denied';
+    }
     const allowed = policies[index];
     return allowed === undefined ? 'pending' : allowed ? 'allowed' : 'denied';
   });
@@ -79,16 +85,22 @@ export function useSettings() {
 }
 
 /**
- * The enabled extensions of each service asked for, fetched once per session;
- * a service whose list failed or is loading has none.
+ * The enabled extensions of each service asked for, fetched once per session:
+ * undefined while loading, none when the list failed.
  */
-function useExtensions(services: ExtensionService[]): Map<ExtensionService, Set<string>> {
+function useExtensionLists(services: ExtensionService[]): Map<ExtensionService, Set<string> | undefined> {
   const { extensions } = useBackend();
   const distinct = [...new Set(services)];
   const results = useQueries({
     queries: distinct.map((service) => ({ queryKey: ['extensions', service], queryFn: () => extensions.list(service), staleTime: Infinity })),
   });
-  return new Map(distinct.map((service, index) => [service, new Set(results[index].data ?? [])]));
+  return new Map(distinct.map((service, index) => [service, results[index].isError ? new Set<string>() : results[index].data && new Set(results[index].data)]));
+}
+
+/** As `useExtensionLists`, a service whose list is loading having none. */
+function useExtensions(services: ExtensionService[]): Map<ExtensionService, Set<string>> {
+  const lists = useExtensionLists(services);
+  return new Map([...lists].map(([service, list]) => [service, list ?? new Set<string>()]));
 }
 
 /**

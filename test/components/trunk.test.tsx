@@ -48,6 +48,13 @@ describe('Trunk list (spec 2 §2.3)', { timeout: 30_000 }, () => {
     expect(within(rows[1]).getByText('UP')).toBeTruthy();
   });
 
+  it('is not offered without Neutron’s trunk extension, in the menu or at its route', async () => {
+    renderApp({ backend: signedInBackend({ catalog, extensions: { neutron: ['qos'] }, resources: { trunk: { getList: () => [] } } }), path: '/project/trunks' });
+    expect(await screen.findByRole('heading', { name: /not found/i }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Network QoS' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Trunks' })).toBeNull();
+  });
+
   it('renders a name with HTML as text', async () => {
     renderApp({ backend: signedInBackend({ catalog, resources: { trunk: { getList: () => [makeTrunk({ name: '<b>bold</b>' })] } } }), path: '/project/trunks' });
     expect(await screen.findByRole('link', { name: '<b>bold</b>' }, { timeout: 5000 })).toBeTruthy();

@@ -60,11 +60,14 @@ export interface FakeBackendOptions {
   policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
   /** Answers GET /api/settings/; default: the server's defaults (server/settings.ts). */
   settings?: Settings;
-  /** Enabled extensions per service (GET /api/<service>/extensions/); default none. */
+  /** Enabled extensions per service (GET /api/<service>/extensions/); default `STOCK_EXTENSIONS`. */
   extensions?: Partial<Record<ExtensionService, string[]>>;
   /** Answers the metadata editor's namespaces; unarranged calls fail the test. */
   metadefs?: Partial<MetadefsApi>;
 }
+
+/** What a stock cloud enables, so that panels gated on an extension show unless a test says otherwise. */
+export const STOCK_EXTENSIONS: Partial<Record<ExtensionService, string[]>> = { neutron: ['trunk', 'qos', 'quotas', 'agent', 'router'], cinder: [] };
 
 function strict<T extends object>(name: string, given: Partial<T>): T {
   return new Proxy(given, {
@@ -85,7 +88,7 @@ export function fakeBackend(options: FakeBackendOptions = {}): Backend {
     identity: strict<IdentityApi>('identity', options.identity ?? {}),
     policy,
     settings: { get: async () => options.settings ?? { ...DEFAULT_SETTINGS } },
-    extensions: { list: async (service) => options.extensions?.[service] ?? [] },
+    extensions: { list: async (service) => (options.extensions ?? STOCK_EXTENSIONS)[service] ?? [] },
     metadefs: strict<MetadefsApi>('metadefs', options.metadefs ?? {}),
   };
 }
