@@ -39,6 +39,8 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       disabled={disabled || readonly}
       autoFocus={autofocus}
       fullWidth
+      // The empty choice shows as text ('Any Availability Zone'), as Horizon's first option does.
+      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
       error={Boolean(rawErrors?.length)}
       value={value ?? ''}
       onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
