@@ -5,7 +5,7 @@ import { encode, filtersOf, hasExtension, neutron, projectOf, wrap } from './com
 
 /** `/api/neutron/networks/`, `subnets/` and `ports/` (api-contract §8). */
 
-type Native = Record<string, unknown> & { id: string };
+export type Native = Record<string, unknown> & { id: string };
 
 /** Subnets get Horizon's `ipver_str`. */
 export function shapeSubnet(subnet: Native) {
@@ -13,7 +13,7 @@ export function shapeSubnet(subnet: Native) {
 }
 
 /** Networks carry their subnets expanded into full objects, as Horizon's network_list does. */
-function shapeNetwork(network: Native, subnets: Map<string, Native>) {
+export function shapeNetwork(network: Native, subnets: Map<string, Native>) {
   const ids = (network.subnets as string[] | undefined) ?? [];
   return wrap({ ...network, subnets: ids.map((id) => subnets.get(id)).filter((subnet): subnet is Native => Boolean(subnet)).map(shapeSubnet) });
 }
@@ -80,7 +80,7 @@ const NETWORK_BODY = {
   additionalProperties: false,
 };
 
-const SUBNET_BODY = {
+export const SUBNET_BODY = {
   type: 'object',
   required: ['network_id'],
   properties: {
