@@ -6,6 +6,7 @@
  */
 import type { Backend } from '../../dataProviders/index';
 import { trunkPortCandidates } from '../../dataProviders/neutron';
+import { subnetPoolChoice } from '../../dataProviders/neutron-networks';
 import type { TransferItem } from '../transfer/model';
 
 export type OptionSource = (backend: Backend) => Promise<TransferItem[]>;
@@ -26,6 +27,14 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   'trunk-subports': trunkPorts('subport'),
   /** Every port of the project, to name an edited trunk's subports, which are no longer candidates. */
   ports: trunkPorts('any'),
+  /**
+   * The subnet pools the project may use, with their IP version and prefix
+   * lengths (spec 1 §2.6, §5), for the subnet wizards' address pool.
+   */
+  subnetpools: async (backend) => {
+    const { data } = await backend.dataProvider.getList('subnetpool', { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    return (data as Parameters<typeof subnetPoolChoice>[0][]).map(subnetPoolChoice);
+  },
   /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
   projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
   /** Keystone roles (a new user's role, spec 3 §3.2). */

@@ -33,6 +33,17 @@ async function network(client: ApiClient, native: NativeNeutron, body: Record<st
   return response.body as { id: string; name: string };
 }
 
+describe('the Networks panel list', () => {
+  it('adds the external networks with ?include_external=true, each once; the plain list keeps the contract’s shared and project networks', async () => {
+    const external = (await demoNative.ok('GET', '/networks?router:external=True')).networks as { id: string; shared: boolean }[];
+    expect(external.length).toBeGreaterThan(0);
+    const panel = (await demo.get('/api/neutron/networks/?include_external=true')).body.items as { id: string; router__external: boolean }[];
+    for (const network of external) expect(panel.filter((item) => item.id === network.id)).toHaveLength(1);
+    const plain = (await demo.get('/api/neutron/networks/')).body.items as { id: string }[];
+    for (const network of external.filter((each) => !each.shared)) expect(plain.map((item) => item.id)).not.toContain(network.id);
+  });
+});
+
 describe('one network', () => {
   it('shows a network with its subnets expanded and Horizon’s derived keys', async () => {
     const net = await network(demo, demoNative);

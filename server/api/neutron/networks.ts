@@ -111,7 +111,13 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
       neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { tenant_id: projectId, shared: 'False' } }),
       subnetIndex(client),
     ]);
-    const items = [...shared.body.networks, ...own.body.networks].map((network) => shapeNetwork(network, subnets));
+    // (not in the contract: `?include_external=true` adds the external networks, as Horizon's Networks panel lists them)
+    const external = (request.query as Record<string, unknown> | undefined)?.include_external === 'true'
+      ? (await neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { 'router:external': 'True' } })).body.networks
+      : [];
+    const listed = [...shared.body.networks, ...own.body.networks];
+    const seen = new Set(listed.map((network) => network.id));
+    const items = [...listed, ...external.filter((network) => !seen.has(network.id))].map((network) => shapeNetwork(network, subnets));
     if (!items.length && (await hasExtension(client, 'auto-allocated-topology')) && (await novaAutoAllocates(client))) return { items: [autoAllocateNetwork(projectId)] };
     return { items };
   });
