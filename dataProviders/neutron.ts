@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
+import { networkHandlers } from './neutron-networks';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -51,7 +52,7 @@ export function trunkPortCandidates<P extends Port>(ports: readonly P[], role: '
 }
 
 /**
- * `/api/neutron/` (spec 2 §7.4). Resources: `qos-policy`, `trunk`, `port` (list only).
+ * `/api/neutron/` (spec 2 §7.4). Resources: `qos-policy`, `trunk`, and `network`, `subnet`, `port` (dataProviders/neutron-networks.ts).
  *
  * @example
  * const neutron = createNeutronProvider(http);
@@ -96,11 +97,7 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
         await http.delete(trunkPath(id));
       },
     },
-    port: {
-      async list() {
-        const { items } = await http.get<{ items: Port[] }>('/api/neutron/ports/');
-        return items;
-      },
-    },
+    // network, subnet and port (the Networks panel; ports also feed the trunk wizards).
+    ...networkHandlers(http),
   });
 }

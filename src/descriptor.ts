@@ -102,6 +102,14 @@ export interface ResourceDescriptor<T extends object> {
    */
   poll?: { field: FieldOf<T>; values: readonly string[] };
   /**
+   * More routes that lead to this resource's pages (Horizon's URLs other
+   * views link to): `to` fills `{param}` from the route's params and defaults
+   * to the details route of `:id`. The route's query string is kept.
+   * @example [{ path: '/project/networks/ports/:id/detail' }]
+   * @example [{ path: '/project/networks/:id/subnet/create', to: '/ngdetails/OS::Neutron::Net/{id}?tab=network_tabs__subnets_tab&action=create' }]
+   */
+  redirects?: { path: string; to?: string }[];
+  /**
    * 'server' when the API pages (api-contract §1.6): the provider gets
    * `pagination.perPage` as the limit and `meta.marker`, and the table shows
    * Next/Prev instead of page numbers. Default 'client'.
@@ -562,6 +570,15 @@ export interface DetailTab<T> {
    * @example ['fingerprint', 'public_key']
    */
   code?: FieldOf<T>[];
+  /**
+   * Another resource's list inside the tab, with its own columns, actions
+   * and polling (Horizon's network Subnets and Ports tabs): `filter` is
+   * sent to its data provider and `values` are added to what its create
+   * actions send; `{field}` in either reads this record. A `?action=<id>`
+   * in the URL opens that create action once the tab shows.
+   * @example { name: 'subnet', filter: { network_id: '{id}' }, values: { network_id: '{id}' } }
+   */
+  resource?: { name: string; filter: Record<string, string>; values?: Record<string, string> };
   /**
    * A table of a list field's items under the fields (spec 2 §2.3: a server
    * group's members table). Items that are not objects (ids) are read as

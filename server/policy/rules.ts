@@ -108,6 +108,14 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     add_subports: 'rule:admin_or_project_member',
     remove_subports: 'rule:admin_or_project_member',
     create_network: 'rule:admin_or_project_member',
+    // The Networks panel (Neutron's defaults): sharing a network is the admin's.
+    'create_network:shared': 'rule:admin_only',
+    update_network: 'rule:admin_or_project_member',
+    'update_network:shared': 'rule:admin_only',
+    delete_network: 'rule:admin_or_project_member',
+    create_subnet: 'rule:admin_or_project_member',
+    update_subnet: 'rule:admin_or_project_member',
+    delete_subnet: 'rule:admin_or_project_member',
     create_router: 'rule:admin_or_project_member',
   },
 };

@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { Navigate, type RouteObject, useParams } from 'react-router-dom';
+import { Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
 import { customRoutes } from '../../custom/routes';
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
@@ -41,6 +41,10 @@ export function buildRoutes(registry: Registry): RouteObject[] {
             path: descriptor.panel!.detailRoute ?? `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`,
             element: <DetailRedirect descriptor={descriptor} />,
           })),
+        // Horizon's other URLs of a resource (a port's detail under networks, a network's subnet create).
+        ...registry.all.filter((descriptor) => registry.byName(descriptor.name) === descriptor).flatMap((descriptor) =>
+          (descriptor.redirects ?? []).map((redirect) => ({ path: redirect.path, element: <ResourceRedirect descriptor={descriptor} to={redirect.to} /> })),
+        ),
         ...customRoutes,
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
@@ -51,8 +55,26 @@ export function buildRoutes(registry: Registry): RouteObject[] {
   ];
 }
 
-/** `/project/key_pairs/{name}` → `/ngdetails/OS::Nova::Keypair/{name}` (spec 2 §2.2). */
+/**
+ * `/project/key_pairs/{name}` → `/ngdetails/OS::Nova::Keypair/{name}` (spec 2 §2.2);
+ * the query is kept (spec 1 §2.1: `network/{id}/?tab=network_tabs__subnets_tab`).
+ */
 function DetailRedirect({ descriptor }: { descriptor: AnyResourceDescriptor }) {
   const { id = '' } = useParams();
-  return <Navigate to={detailLink(descriptor, id)} replace />;
+  const { search } = useLocation();
+  return <Navigate to={withQuery(detailLink(descriptor, id), search)} replace />;
+}
+
+/** A descriptor's `redirects` entry: its `to` with the route's params filled in, else the details of `:id`. */
+function ResourceRedirect({ descriptor, to }: { descriptor: AnyResourceDescriptor; to?: string }) {
+  const params = useParams();
+  const { search } = useLocation();
+  const target = to ? to.replace(/\{(\w+)\}/g, (_, key: string) => encodeURIComponent(params[key] ?? '')) : detailLink(descriptor, params.id ?? '');
+  return <Navigate to={withQuery(target, search)} replace />;
+}
+
+/** `target` with the query of the URL that led here added. */
+function withQuery(target: string, search: string): string {
+  if (!search || search === '?') return target;
+  return `${target}${target.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}`;
 }

@@ -42,9 +42,10 @@ export interface ActionDialogs {
 
 /**
  * The dialogs of a resource's actions. `existing` are the listed records, for
- * the form's unique-value check (spec 2 §5: 'Key pair already exists.').
+ * the form's unique-value check (spec 2 §5: 'Key pair already exists.');
+ * `createValues` are added to what create actions send (a scoped list's parent id).
  */
-export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS): ActionDialogs {
+export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS, createValues?: Record<string, unknown>): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   // A create that uploads a file reports its progress here (spec 2 §4: -1, then whole percents).
   const [progress, setProgress] = useState<number | null>(null);
@@ -56,7 +57,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     }
   };
   const runForm = useFormAction(descriptor);
-  const { dataProvider, settings } = useBackend();
+  const { dataProvider, settings, policy } = useBackend();
   const toasts = useToastStore();
   const deleteRecords = useDeleteRecords(descriptor);
   const close = () => setOpen(null);
@@ -66,7 +67,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   if (open?.kind === 'form') {
     const { action, schema, uiSchema, validator, record, initialData } = open;
     const submit = async (formData: Record<string, unknown>) => {
-      await withProgress((onProgress) => runForm(action, formData, record, onProgress));
+      await withProgress((onProgress) => runForm(action, formData, record, onProgress, createValues));
       close();
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
@@ -84,7 +85,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
             liveErrors={liveErrors}
             validateStep={serverUniqueCheck(descriptor, action, dataProvider)}
             // The wizard closes itself once submit resolves.
-            submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress))}
+            submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress, createValues))}
             onClose={close}
           />
         ) : (
@@ -122,7 +123,15 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
 
   const build = (action: ModalAction) =>
     // Enum choices tied to a service feature (x-enumFeatures) are offered only where it is available.
-    loadFormSchema().then((forms) => forms.buildForm(descriptor, action, (feature) => supportsFeature(dataProvider, descriptor.name, feature)));
+    loadFormSchema().then((forms) =>
+      forms.buildForm(
+        descriptor,
+        action,
+        (feature) => supportsFeature(dataProvider, descriptor.name, feature),
+        // Fields offered by policy only (x-policy), e.g. a network's 'Shared'.
+        (rules) => policy.check(rules),
+      ),
+    );
 
   return {
     openForm: (action) =>

@@ -2,8 +2,8 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
 import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
@@ -30,21 +30,35 @@ export const FILTER_FIRST_MESSAGE = 'Please provide a search criteria first.';
 const NO_FACETS: never[] = [];
 
 /**
+ * A list inside another record's details (a network's subnets): `filter`
+ * goes to the data provider with the search's, `values` are added to what
+ * create actions send.
+ */
+export interface ListScope {
+  filter: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+/** The URL parameter that opens a toolbar action when the list shows (`network/{id}/subnet/create`). */
+export const ACTION_PARAM = 'action';
+
+/**
  * The list page of any resource (spec 1 §2.2, §4.1, §4.6; spec 2 §2.3):
  * heading, toolbar actions, batch delete disabled while nothing is checked,
  * the facet search bar, and the table with expandable rows, polling of
- * transitional rows and client or server paging.
+ * transitional rows and client or server paging. With a `scope` it is a
+ * section of a details page (an h2, the scope's filter, its own search).
  */
-export default function ResourceListPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
+export default function ResourceListPage({ descriptor, scope }: { descriptor: AnyResourceDescriptor; scope?: ListScope }) {
   const facets = descriptor.facets ?? NO_FACETS;
-  const panelKey = descriptor.panel?.path ?? descriptor.name;
+  const panelKey = scope ? `${descriptor.name}:${JSON.stringify(scope.filter)}` : (descriptor.panel?.path ?? descriptor.name);
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
   // A project panel's list waits for the session, then asks for that project's records only.
-  const projectFilter = descriptor.panel?.projectFilter;
+  const projectFilter = scope ? undefined : descriptor.panel?.projectFilter;
   const session = useUserSession();
   const projectId = projectFilter ? session.data?.project_id : undefined;
-  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}) });
+  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}), ...scope?.filter });
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
@@ -88,10 +102,27 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const ids = useMemo(() => rows.map((row) => idOf(descriptor, row)), [rows, descriptor]);
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
-  const dialogs = useActionDialogs(descriptor, fetched);
+  const dialogs = useActionDialogs(descriptor, fetched, scope?.values);
   const toasts = useToastStore();
   const navigate = useNavigate();
-  const title = descriptor.panel?.label ?? descriptor.labels.plural;
+  const title = (!scope && descriptor.panel?.label) || descriptor.labels.plural;
+  const [params, setParams] = useSearchParams();
+  const requested = params.get(ACTION_PARAM);
+  const requestedAction = requested ? actions.forms.find((action) => action.id === requested) : undefined;
+  useEffect(() => {
+    // A link to `…/subnet/create` opens the form once the action is known to be allowed.
+    if (!requestedAction) return;
+    dialogs.openForm(requestedAction);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ACTION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+    // Opened once per request: `dialogs` is new on every render, so it is left out of the dependencies.
+  }, [requestedAction]);
   const checked = rows.filter((row) => selection.isSelected(idOf(descriptor, row)));
   const expandable = Boolean(descriptor.expand?.length);
 
@@ -137,7 +168,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
 
   return (
     <section>
-      <PageHeading title={title}>
+      <PageHeading title={title} level={scope ? 2 : 1}>
         {actions.forms.map((action, index) => (
           <Button
             key={action.id}

@@ -7,12 +7,13 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, DetailTab, ResourceRecord } from '../descriptor';
 import { readCookie, writeCookie } from '../utils/cookies';
 import { fieldTitle } from '../schema/fields';
 import { useActionDialogs } from './ActionDialogs';
+import { formatMessage } from './messages';
 import { DetailItemsTable } from './DetailItemsTable';
 import { FieldText } from './FieldText';
 import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from './actions';
@@ -22,6 +23,9 @@ import { deleteTexts } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
 import { backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
+
+// A tab may hold another resource's list (a network's subnets); it loads with the first such tab.
+const ResourceListPage = lazy(() => import('./ResourceListPage'));
 
 /** The query parameter naming the open tab (spec 1 §2.2, §7.2). */
 export const TAB_PARAM = 'tab';
@@ -111,8 +115,9 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
           .filter((tab) => opened.has(tab.id))
           .map((tab) => (
             <Box key={tab.id} role="tabpanel" hidden={tab.id !== activeTab.id} id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} sx={{ p: 2 }}>
-              {data ? <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
+              {data ? tab.fields.length > 0 && <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
+              {data && tab.resource && <RelatedList tab={tab} record={data} />}
             </Box>
           ))}
       </Paper>
@@ -136,6 +141,18 @@ function RecordEditActions({ name, actions, open }: { name: string; actions: Row
       </Button>
       <RowActionsMenu name={name} actions={rest.map((action) => ({ label: action.label, onSelect: () => open(action) }))} />
     </>
+  );
+}
+
+/** A tab's list of another resource, scoped to this record (`tab.resource`). */
+function RelatedList({ tab, record }: { tab: DetailTab<ResourceRecord>; record: ResourceRecord }) {
+  const related = useRegistry().byName(tab.resource!.name);
+  if (!related) throw new Error(`No resource named '${tab.resource!.name}' for the tab '${tab.id}'`);
+  const fill = (templates: Record<string, string> = {}) => Object.fromEntries(Object.entries(templates).map(([key, template]) => [key, formatMessage(template, record)]));
+  return (
+    <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
+      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values) }} />
+    </Suspense>
   );
 }
 

@@ -16,15 +16,18 @@ import { idOf } from './registry';
  * action's `payload` of the values, or the values. A failure toasts the
  * action's failure text and rejects, so the dialog stays open with the reason;
  * a reason the action's `errorMessages` names is shown in its words instead.
- * `onProgress` reaches a create that uploads a file (-1, then 0…100).
+ * `onProgress` reaches a create that uploads a file (-1, then 0…100);
+ * `createValues` are added to a create's body (a scoped list's parent id).
  */
 export function useFormAction(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
   const toasts = useToastStore();
   const invalidate = useInvalidateResource();
 
-  return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord, onProgress?: UploadProgress): Promise<void> {
-    const data = action.payload ? action.payload(formData, record) : formData;
+  return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord, onProgress?: UploadProgress, createValues?: Record<string, unknown>): Promise<void> {
+    const body = action.payload ? action.payload(formData, record) : formData;
+    // A list scoped to a parent record (a network's subnets) adds the parent's id to what it creates.
+    const data = !record && createValues ? { ...body, ...createValues } : body;
     const texts = { ...record, ...formData };
     let answer: Record<string, unknown>;
     try {

@@ -5,6 +5,7 @@ import { formRootSchema, schemaName } from '../schema/form-root';
 import { derefLocal } from '../schema/refs';
 import { schemaLookup } from '../schema/shared';
 import type { SchemaNode } from '../schema/types';
+import { HIDDEN_FIELD, type HintedNode } from './hints';
 import { loadFormValidator } from './validator';
 
 export interface BuiltForm {
@@ -22,10 +23,12 @@ export async function buildForm(
   descriptor: AnyResourceDescriptor,
   action: { form: string; uiSchema?: Record<string, unknown> },
   supports?: FeatureCheck,
+  allows?: PolicyCheck,
 ): Promise<BuiltForm> {
   const document = schemaDocument(descriptor);
   const schema = formRootSchema(document, action.form, schemaLookup);
   const choices = await offeredChoices(schema, supports);
+  const denied = await deniedFields(schema, allows);
   const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
     const labels = derefLocal(property, schema)['x-enumLabels'];
@@ -34,10 +37,29 @@ export async function buildForm(
       ...(labels ? { 'ui:enumNames': labels } : {}),
       ...(choices[field] ? { 'ui:enumOrder': choices[field] } : {}),
       ...given,
+      // A field its policy refuses is not offered (x-policy), whatever the action's uiSchema says.
+      ...(denied.has(field) ? { 'ui:field': HIDDEN_FIELD, 'ui:widget': 'hidden' } : {}),
     };
   }
   const validator = await loadFormValidator(schemaName(document), action.form, schema as RJSFSchema);
   return { schema: schema as RJSFSchema, uiSchema, validator };
+}
+
+/** Whether policy rules pass for the session (POST /api/policy/). */
+export type PolicyCheck = (rules: [string, string][]) => Promise<boolean>;
+
+/**
+ * Fields whose `x-policy` rules do not pass (e.g. 'Shared' needs
+ * create_network:shared). Without a check, or when a check fails, such
+ * fields are not offered.
+ */
+export async function deniedFields(schema: SchemaNode, allows?: PolicyCheck): Promise<Set<string>> {
+  const denied = new Set<string>();
+  for (const [field, property] of Object.entries(schema.properties ?? {})) {
+    const rules = (derefLocal(property, schema) as HintedNode)['x-policy'];
+    if (rules?.length && !(allows && (await allows(rules).catch(() => false)))) denied.add(field);
+  }
+  return denied;
 }
 
 /** Whether the service offers a feature (e.g. `GET /api/nova/features/{name}/`). */

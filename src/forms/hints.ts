@@ -23,6 +23,18 @@
  *   the item's id.
  * - `"x-confirms": "password"` on a field: it must equal the `password`
  *   field, else 'Passwords do not match.' (spec 1 §5).
+ * - `"x-widget": "textarea"` on a string: a multi-line text box.
+ * - `"x-disabledWhen": { "field": "address_source", "values": ["subnetpool"] }`:
+ *   the field is shown but cannot be changed while that field has one of
+ *   the values (spec 1 §5: a subnet pool fixes the IP version).
+ * - `"x-from": { "field": "subnetpool_id", "source": "subnetpools", "key": "ip_version" }`:
+ *   choosing an item of the option source in `field` sets this field to the
+ *   item's `key` (a pool's IP version, its default prefix length).
+ * - `"x-choicesFrom": { "field": "subnetpool_id", "source": "subnetpools", "min": "min_prefixlen", "max": "max_prefixlen" }`
+ *   on an integer: a choice among the whole numbers from the chosen item's
+ *   `min` to its `max` (spec 1 §5: prefix lengths of a pool).
+ * - `"x-policy": [["network", "create_network:shared"]]`: the field is
+ *   offered only when the policy rules pass (forms/form-schema.ts hides it).
  */
 import type { UiSchema } from '@rjsf/utils';
 import type { SchemaNode } from '../schema/types';
@@ -45,10 +57,33 @@ export interface TransferHint {
   maxAllocation?: number;
 }
 
+/** A field whose value follows the item chosen in another field (`x-from`). */
+export interface FromHint {
+  /** The field holding the chosen item's id. */
+  field: string;
+  /** Option source of the items (forms/option-sources.ts). */
+  source: string;
+  /** The item's attribute copied into this field. */
+  key: string;
+}
+
+/** Whole-number choices from the item chosen in another field (`x-choicesFrom`). */
+export interface ChoicesFromHint {
+  field: string;
+  source: string;
+  /** The item's attributes holding the first and the last choice. */
+  min: string;
+  max: string;
+}
+
 /** A form property with the hints it may carry. */
 export type HintedNode = SchemaNode & {
   'x-switch'?: SwitchHint;
-  'x-widget'?: 'spinner' | 'transfer' | 'file' | 'source-select';
+  'x-disabledWhen'?: SwitchHint;
+  'x-from'?: FromHint;
+  'x-choicesFrom'?: ChoicesFromHint;
+  'x-policy'?: [string, string][];
+  'x-widget'?: 'spinner' | 'transfer' | 'file' | 'source-select' | 'textarea';
   'x-options'?: Record<string, string | number | boolean | object | null>;
   'x-transferTable'?: Partial<TransferHint>;
   'x-confirms'?: string;
@@ -60,6 +95,7 @@ export const SPINNER_WIDGET = 'spinner';
 export const SOURCE_SELECT_WIDGET = 'source-select';
 export const TRANSFER_FIELD = 'transfer';
 export const FILE_FIELD = 'file';
+export const CHOICE_SELECT_WIDGET = 'choice-select';
 
 function isEmpty(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
@@ -110,8 +146,62 @@ export function hintUiSchema(node: HintedNode): UiSchema {
   if (transferHint(node)) return { 'ui:field': TRANSFER_FIELD };
   if (node['x-widget'] === FILE_FIELD) return { 'ui:field': FILE_FIELD };
   if (node['x-widget'] === SOURCE_SELECT_WIDGET) return { 'ui:widget': SOURCE_SELECT_WIDGET, 'ui:options': node['x-options'] ?? {} };
+  if (node['x-widget'] === 'textarea') return { 'ui:widget': 'textarea', 'ui:options': { rows: 3 } };
   if (node['x-widget'] === SPINNER_WIDGET) return { 'ui:widget': SPINNER_WIDGET, ...(node['x-options'] ? { 'ui:options': node['x-options'] } : {}) };
   return {};
+}
+
+/** The fields `x-disabledWhen` makes read-only for these values. */
+export function disabledFields(properties: Record<string, HintedNode>, formData: Record<string, unknown>): Set<string> {
+  return new Set(Object.entries(properties).flatMap(([name, node]) => (node['x-disabledWhen'] && isSwitchedOn(node['x-disabledWhen'], formData) ? [name] : [])));
+}
+
+/** The option sources `x-from` and `x-choicesFrom` hints read. */
+export function linkedSources(properties: Record<string, HintedNode>): string[] {
+  return [...new Set(Object.values(properties).flatMap((node) => [node['x-from']?.source, node['x-choicesFrom']?.source].filter((source): source is string => Boolean(source))))];
+}
+
+/** An option item with its attributes, as `x-from` and `x-choicesFrom` read them. */
+export type LinkedItem = { id: string } & Record<string, unknown>;
+
+/**
+ * The whole numbers a `x-choicesFrom` field offers for these values: from
+ * the chosen item's `min` to its `max`; none while nothing is chosen.
+ *
+ * @example
+ * rangeChoices({ field: 'pool', source: 's', min: 'lo', max: 'hi' }, { pool: 'p' }, [{ id: 'p', lo: 24, hi: 26 }]); // [24, 25, 26]
+ */
+export function rangeChoices(hint: ChoicesFromHint, formData: Record<string, unknown>, items: readonly LinkedItem[]): number[] {
+  const item = items.find((candidate) => candidate.id === formData[hint.field]);
+  const [min, max] = [Number(item?.[hint.min]), Number(item?.[hint.max])];
+  if (!item || !Number.isInteger(min) || !Number.isInteger(max)) return [];
+  const choices: number[] = [];
+  for (let value = min; value <= max; value += 1) choices.push(value);
+  return choices;
+}
+
+/**
+ * The values with each `x-from` field set from the item newly chosen in its
+ * controlling field (`before` → `after`); other fields stay as the user left them.
+ *
+ * @example
+ * applyFrom({ ip_version: { 'x-from': { field: 'pool', source: 's', key: 'ip_version' } } }, { pool: 'p' }, { pool: undefined }, { s: [{ id: 'p', ip_version: 6 }] });
+ * // { pool: 'p', ip_version: 6 }
+ */
+export function applyFrom(
+  properties: Record<string, HintedNode>,
+  after: Record<string, unknown>,
+  before: Record<string, unknown> | undefined,
+  items: Record<string, readonly LinkedItem[] | undefined>,
+): Record<string, unknown> {
+  let result = after;
+  for (const [name, node] of Object.entries(properties)) {
+    const hint = node['x-from'];
+    if (!hint || (before && before[hint.field] === after[hint.field])) continue;
+    const item = items[hint.source]?.find((candidate) => candidate.id === after[hint.field]);
+    if (item && item[hint.key] !== undefined && result[name] !== item[hint.key]) result = { ...result, [name]: item[hint.key] };
+  }
+  return result;
 }
 
 /** The form values without the hidden fields: what is validated and sent. */

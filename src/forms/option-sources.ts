@@ -6,6 +6,7 @@
  */
 import type { Backend } from '../../dataProviders/index';
 import { trunkPortCandidates } from '../../dataProviders/neutron';
+import { subnetPoolChoice } from '../../dataProviders/neutron-networks';
 import type { TransferItem } from '../transfer/model';
 import { formatBytes } from '../utils/units';
 
@@ -48,6 +49,14 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   'trunk-subports': trunkPorts('subport'),
   /** Every port of the project, to name an edited trunk's subports, which are no longer candidates. */
   ports: trunkPorts('any'),
+  /**
+   * The subnet pools the project may use, with their IP version and prefix
+   * lengths (spec 1 §2.6, §5), for the subnet wizards' address pool.
+   */
+  subnetpools: async (backend) => {
+    const { data } = await backend.dataProvider.getList('subnetpool', { pagination: { page: 1, perPage: 10_000 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+    return (data as Parameters<typeof subnetPoolChoice>[0][]).map(subnetPoolChoice);
+  },
   /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
   projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
   /** Available volume snapshots as a new volume's source (spec 1 §2.6), 'name (1 GiB)'. */

@@ -1,5 +1,6 @@
 import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
-import { FILE_FIELD, HIDDEN_FIELD, SOURCE_SELECT_WIDGET, SPINNER_WIDGET, TRANSFER_FIELD } from './hints';
+import { CHOICE_SELECT_WIDGET, FILE_FIELD, HIDDEN_FIELD, SOURCE_SELECT_WIDGET, SPINNER_WIDGET, TRANSFER_FIELD } from './hints';
+import ChoiceSelectWidget from './widgets/ChoiceSelectWidget';
 import FileField from './widgets/FileField';
 import SourceSelectWidget from './widgets/SourceSelectWidget';
 import SpinnerWidget from './widgets/SpinnerWidget';
@@ -11,7 +12,7 @@ function HiddenField() {
 }
 
 /** The engine's rjsf widgets, selected by schema hints (forms/hints.ts) or a uiSchema's `ui:widget`. */
-export const widgets: RegistryWidgetsType = { [SPINNER_WIDGET]: SpinnerWidget, [SOURCE_SELECT_WIDGET]: SourceSelectWidget };
+export const widgets: RegistryWidgetsType = { [SPINNER_WIDGET]: SpinnerWidget, [SOURCE_SELECT_WIDGET]: SourceSelectWidget, [CHOICE_SELECT_WIDGET]: ChoiceSelectWidget };
 
 /** The engine's rjsf fields, selected by schema hints or a uiSchema's `ui:field`. */
 export const fields: RegistryFieldsType = { [TRANSFER_FIELD]: TransferField, [HIDDEN_FIELD]: HiddenField, [FILE_FIELD]: FileField };

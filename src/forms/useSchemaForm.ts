@@ -1,10 +1,25 @@
 import type { CustomValidator, ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidatorType } from '@rjsf/utils';
 import { getDefaultFormState } from '@rjsf/utils';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { BackendContext } from '../engine/context';
 import { derefLocal } from '../schema/refs';
 import type { SchemaNode } from '../schema/types';
 import { passwordMatchError } from '../utils/validators';
-import { confirmPairs, HIDDEN_FIELD, type HintedNode, hiddenFields, hintUiSchema, withoutHidden } from './hints';
+import {
+  applyFrom,
+  CHOICE_SELECT_WIDGET,
+  confirmPairs,
+  disabledFields,
+  HIDDEN_FIELD,
+  type HintedNode,
+  hiddenFields,
+  hintUiSchema,
+  type LinkedItem,
+  linkedSources,
+  rangeChoices,
+  withoutHidden,
+} from './hints';
+import { loadOptions } from './option-sources';
 
 export type FormData = Record<string, unknown>;
 /** Field → messages; `''` holds the messages of the whole form. */
@@ -55,15 +70,23 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
   const [formData, setFormData] = useState<FormData>(() => getDefaultFormState(validator, schema, initialData ?? {}, schema) as FormData);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const hidden = useMemo(() => hiddenFields(properties, formData), [properties, formData]);
+  const disabled = useMemo(() => disabledFields(properties, formData), [properties, formData]);
+  const items = useLinkedItems(properties, setFormData);
 
   const effectiveUi = useMemo(() => {
     const result: UiSchema = { ...uiSchema };
     for (const [name, node] of Object.entries(properties)) {
       // 'ui:widget': 'hidden' makes rjsf drop the field's layout box too (its grid cell and margins), not only its input.
-      result[name] = hidden.has(name) ? { 'ui:field': HIDDEN_FIELD, 'ui:widget': 'hidden' } : { ...hintUiSchema(node), ...(uiSchema?.[name] as UiSchema | undefined) };
+      if (hidden.has(name)) {
+        result[name] = { 'ui:field': HIDDEN_FIELD, 'ui:widget': 'hidden' };
+        continue;
+      }
+      const choicesFrom = node['x-choicesFrom'];
+      const linked: UiSchema = choicesFrom ? { 'ui:widget': CHOICE_SELECT_WIDGET, 'ui:options': { choices: rangeChoices(choicesFrom, formData, items[choicesFrom.source] ?? []) } } : {};
+      result[name] = { ...hintUiSchema(node), ...linked, ...(disabled.has(name) ? { 'ui:disabled': true } : {}), ...(uiSchema?.[name] as UiSchema | undefined) };
     }
     return result;
-  }, [uiSchema, properties, hidden]);
+  }, [uiSchema, properties, hidden, disabled, items, formData]);
 
   const names = useMemo(() => Object.keys(properties), [properties]);
   const transformErrors = useCallback<ErrorTransformer<FormData>>((errors) => errors.filter((error) => !hidden.has(fieldOfError(error, names))), [hidden, names]);
@@ -109,7 +132,9 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
       const data = next ?? {};
       const changed = Object.keys({ ...formData, ...data }).filter((name) => JSON.stringify(formData[name]) !== JSON.stringify(data[name]));
       if (changed.length) setTouched((before) => new Set([...before, ...changed]));
-      setFormData(withoutHidden(data, hiddenFields(properties, data)));
+      // A newly chosen item sets the fields that follow it (x-from).
+      const derived = applyFrom(properties, data, formData, items);
+      setFormData(withoutHidden(derived, hiddenFields(properties, derived)));
     },
     onBlur(id) {
       const field = fieldOfId(id, names);
@@ -122,6 +147,31 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
       return withoutHidden(data, hiddenFields(properties, data));
     },
   };
+}
+
+/**
+ * The items of the option sources `x-from` and `x-choicesFrom` read, loaded
+ * once per form; when they arrive, fields following an already chosen item
+ * take its values. Forms without such hints load nothing.
+ */
+function useLinkedItems(properties: Record<string, HintedNode>, setFormData: (update: (data: FormData) => FormData) => void) {
+  const backend = useContext(BackendContext);
+  const sources = useMemo(() => linkedSources(properties), [properties]);
+  const [items, setItems] = useState<Record<string, LinkedItem[]>>({});
+  useEffect(() => {
+    if (!backend || sources.length === 0) return;
+    let live = true;
+    Promise.all(sources.map(async (source) => [source, (await loadOptions(source, backend).catch(() => [])) as LinkedItem[]] as const)).then((loaded) => {
+      if (!live) return;
+      const next = Object.fromEntries(loaded);
+      setItems(next);
+      setFormData((data) => applyFrom(properties, data, undefined, next));
+    });
+    return () => {
+      live = false;
+    };
+  }, [backend, sources, properties, setFormData]);
+  return items;
 }
 
 /** The form's properties with local refs resolved, so hints next to or behind a `$ref` are seen. */

@@ -99,6 +99,10 @@ export const NEUTRON_CALLS: NativeCall[] = [
     headers: as('demoToken'),
     body: (ctx) => ({ subnet: { network_id: ctx.saved.network, cidr: '10.241.0.0/24', ip_version: 4, name: 'conf-subnet', tenant_id: ctx.demoProjectId } }),
     reads: one('subnet', SUBNET_FIELDS),
+
+    after: (ctx, body) => {
+      ctx.saved.subnet = body.subnet.id;
+    },
   },
   {
     service: 'network',
@@ -126,6 +130,58 @@ export const NEUTRON_CALLS: NativeCall[] = [
     headers: as('demoToken'),
     reads: each('subnets', SUBNET_FIELDS),
   },
+  // The Networks panel's detail, edit and subnet-pool calls (server/api/neutron/network-details.ts).
+  {
+    service: 'network',
+    name: 'GET /v2.0/networks/{id}',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/networks/${ctx.saved.network}`,
+    headers: as('demoToken'),
+    reads: one('network', NETWORK_FIELDS),
+  },
+  {
+    service: 'network',
+    name: 'PUT /v2.0/networks/{id}',
+    method: 'PUT',
+    url: (ctx) => `${neutronUrl(ctx)}/networks/${ctx.saved.network}`,
+    headers: as('demoToken'),
+    body: () => ({ network: { name: 'conf-net-edited', admin_state_up: false } }),
+    reads: one('network', NETWORK_FIELDS),
+  },
+  {
+    service: 'network',
+    name: 'PUT /v2.0/networks/{id} shared (member)',
+    method: 'PUT',
+    url: (ctx) => `${neutronUrl(ctx)}/networks/${ctx.saved.network}`,
+    headers: as('demoToken'),
+    body: () => ({ network: { shared: true } }),
+    reads: FAULT,
+  },
+  {
+    service: 'network',
+    name: 'GET /v2.0/subnets/{id}',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/subnets/${ctx.saved.subnet}`,
+    headers: as('demoToken'),
+    reads: one('subnet', SUBNET_FIELDS),
+  },
+  {
+    service: 'network',
+    name: 'PUT /v2.0/subnets/{id}',
+    method: 'PUT',
+    url: (ctx) => `${neutronUrl(ctx)}/subnets/${ctx.saved.subnet}`,
+    headers: as('demoToken'),
+    body: () => ({ subnet: { name: 'conf-subnet-edited', enable_dhcp: false, dns_nameservers: ['10.241.0.53'], host_routes: [{ destination: '10.99.0.0/24', nexthop: '10.241.0.9' }] } }),
+    reads: one('subnet', SUBNET_FIELDS),
+  },
+  {
+    service: 'network',
+    name: 'GET /v2.0/subnetpools',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/subnetpools`,
+    headers: as('demoToken'),
+    reads: ['subnetpools'],
+  },
   {
     service: 'network',
     name: 'POST /v2.0/ports',
@@ -137,6 +193,14 @@ export const NEUTRON_CALLS: NativeCall[] = [
     after: (ctx, body) => {
       ctx.saved.port = body.port.id;
     },
+  },
+  {
+    service: 'network',
+    name: 'GET /v2.0/ports/{id}',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/ports/${ctx.saved.port}`,
+    headers: as('demoToken'),
+    reads: one('port', PORT_FIELDS),
   },
   {
     service: 'network',
@@ -216,6 +280,14 @@ export const NEUTRON_CALLS: NativeCall[] = [
     name: 'DELETE /v2.0/ports/{id}',
     method: 'DELETE',
     url: (ctx) => `${neutronUrl(ctx)}/ports/${ctx.saved.port}`,
+    headers: as('demoToken'),
+    reads: [],
+  },
+  {
+    service: 'network',
+    name: 'DELETE /v2.0/subnets/{id}',
+    method: 'DELETE',
+    url: (ctx) => `${neutronUrl(ctx)}/subnets/${ctx.saved.subnet}`,
     headers: as('demoToken'),
     reads: [],
   },

@@ -5,7 +5,7 @@ import { encode, filtersOf, hasExtension, neutron, projectOf, wrap } from './com
 
 /** `/api/neutron/networks/`, `subnets/` and `ports/` (api-contract §8). */
 
-type Native = Record<string, unknown> & { id: string };
+export type Native = Record<string, unknown> & { id: string };
 
 /** Subnets get Horizon's `ipver_str`. */
 export function shapeSubnet(subnet: Native) {
@@ -13,7 +13,7 @@ export function shapeSubnet(subnet: Native) {
 }
 
 /** Networks carry their subnets expanded into full objects, as Horizon's network_list does. */
-function shapeNetwork(network: Native, subnets: Map<string, Native>) {
+export function shapeNetwork(network: Native, subnets: Map<string, Native>) {
   const ids = (network.subnets as string[] | undefined) ?? [];
   return wrap({ ...network, subnets: ids.map((id) => subnets.get(id)).filter((subnet): subnet is Native => Boolean(subnet)).map(shapeSubnet) });
 }
@@ -80,7 +80,7 @@ const NETWORK_BODY = {
   additionalProperties: false,
 };
 
-const SUBNET_BODY = {
+export const SUBNET_BODY = {
   type: 'object',
   required: ['network_id'],
   properties: {
@@ -111,7 +111,13 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
       neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { tenant_id: projectId, shared: 'False' } }),
       subnetIndex(client),
     ]);
-    const items = [...shared.body.networks, ...own.body.networks].map((network) => shapeNetwork(network, subnets));
+    // (not in the contract: `?include_external=true` adds the external networks, as Horizon's Networks panel lists them)
+    const external = (request.query as Record<string, unknown> | undefined)?.include_external === 'true'
+      ? (await neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { 'router:external': 'True' } })).body.networks
+      : [];
+    const listed = [...shared.body.networks, ...own.body.networks];
+    const seen = new Set(listed.map((network) => network.id));
+    const items = [...listed, ...external.filter((network) => !seen.has(network.id))].map((network) => shapeNetwork(network, subnets));
     if (!items.length && (await hasExtension(client, 'auto-allocated-topology')) && (await novaAutoAllocates(client))) return { items: [autoAllocateNetwork(projectId)] };
     return { items };
   });
