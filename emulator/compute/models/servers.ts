@@ -536,8 +536,12 @@ export function updateServer(db: Db, now: number, row: ServerRow, changes: { nam
 }
 
 /** Merges (or replaces) metadata, within the metadata_items quota (Nova's 403). */
+/** `update_instance_metadata` and `delete_instance_metadata` are allowed in these vm states, with no task running. */
+const METADATA_VM_STATES = ['active', 'paused', 'suspended', 'stopped'];
+
 export function setMetadata(db: Db, now: number, row: ServerRow, metadata: Record<string, string>, replace: boolean): Record<string, string> {
   return db.tx(() => {
+    checkState(row, 'update metadata', METADATA_VM_STATES);
     if (replace) db.run('DELETE FROM instance_metadata WHERE instance_uuid = ?', row.uuid);
     for (const [key, value] of Object.entries(metadata)) {
       db.run('INSERT INTO instance_metadata (instance_uuid, key, value) VALUES (?, ?, ?) ON CONFLICT (instance_uuid, key) DO UPDATE SET value = excluded.value', row.uuid, key, value);
@@ -552,6 +556,7 @@ export function setMetadata(db: Db, now: number, row: ServerRow, metadata: Recor
 
 export function deleteMetadataKey(db: Db, row: ServerRow, key: string): void {
   db.tx(() => {
+    checkState(row, 'delete metadata', METADATA_VM_STATES);
     const result = db.run('DELETE FROM instance_metadata WHERE instance_uuid = ? AND key = ?', row.uuid, key);
     if (!result.changes) throw new NotFound('Metadata item was not found');
   });

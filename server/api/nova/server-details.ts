@@ -34,10 +34,11 @@ async function consoleUrl(client: CloudClient, id: string, type: string): Promis
 const body = <T>(value: unknown): T => (value && typeof value === 'object' && !Array.isArray(value) ? (value as T) : ({} as T));
 
 export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  // Read from the server itself, as Horizon does: while Nova still holds a new server as a build request, its metadata URL answers {}.
   app.get<{ Params: { id: string } }>('/api/nova/servers/:id/metadata', async (request) => {
     const client = await access.client(request);
-    const response = await client.request<{ metadata: Record<string, string> }>('compute', 'GET', `${serverPath(request.params.id)}/metadata`);
-    return response.body.metadata;
+    const response = await client.request<{ server: { metadata: Record<string, string> } }>('compute', 'GET', serverPath(request.params.id));
+    return response.body.server.metadata;
   });
 
   app.patch<{ Params: { id: string }; Body: { updated?: unknown; removed?: unknown } }>('/api/nova/servers/:id/metadata', async (request, reply) => {
