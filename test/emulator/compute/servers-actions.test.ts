@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
-import { type ServerApi, serverApi, TRANSITION_S } from './servers-support.js';
+import { type ServerApi, serverApi } from './servers-support.js';
 
 let cloud: TestEmulator;
 let api: ServerApi;
