@@ -1,3 +1,4 @@
+import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
@@ -32,11 +33,11 @@ beforeAll(async () => {
   const networks = (await demo.get('/api/neutron/networks/')).body.items as { id: string; name: string; 'router:external': boolean; subnets: unknown[] }[];
   networkId = networks.find((network) => !network['router:external'] && network.subnets.length && network.name === 'private')!.id;
   flavors = ((await demo.get('/api/nova/flavors/')).body.items as typeof flavors).sort((a, b) => a.ram - b.ram);
-});
+}, 60_000);
 afterAll(async () => {
   for (const id of servers) await demo.delete(`/api/nova/servers/${id}`);
   await cloud.close();
-});
+}, 60_000);
 
 /** The final spec the launch wizard sends (spec 2 §7.9), with what a test changes. */
 function spec(change: Record<string, unknown> = {}) {
@@ -224,6 +225,45 @@ describe('operating an instance', SLOW, () => {
     await until(id, settledIn('ACTIVE'));
     expect((await demo.delete(`/api/nova/servers/${id}`)).status).toBe(204);
     await until(id, (server) => server === null);
+  });
+});
+
+describe('launching from a new volume and with a key pair', SLOW, () => {
+  it('creates the boot volume from the image, attaches it, and deletes it with the instance (delete_on_termination)', async () => {
+    const id = await launch({
+      source_id: null,
+      block_device_mapping_v2: [{ source_type: 'image', destination_type: 'volume', delete_on_termination: true, uuid: imageId, boot_index: '0', volume_size: 1 }],
+    });
+    const server = await until(id, (candidate) => candidate?.status === 'ERROR' || settledIn('ACTIVE')(candidate));
+    expect(server!.status).toBe('ACTIVE');
+    expect(server!.image).toBe('');
+    const volumes = (await demo.get(`/api/nova/servers/${id}/volumes/`)).body.items as { volumeId: string; serverId: string; device: string }[];
+    expect(volumes).toEqual([expect.objectContaining({ serverId: id, device: '/dev/vda' })]);
+    expect((await demo.get(`/api/cinder/volumes/${volumes[0].volumeId}/`)).body.status).toBe('in-use');
+    await demo.delete(`/api/nova/servers/${id}`);
+    await until(id, (candidate) => candidate === null);
+    for (let attempt = 0; attempt < 150 && (await demo.get(`/api/cinder/volumes/${volumes[0].volumeId}/`)).status !== 404; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect((await demo.get(`/api/cinder/volumes/${volumes[0].volumeId}/`)).status).toBe(404);
+  });
+
+  it('gives the password encrypted with the key pair, which the .pem private key decrypts', async () => {
+    const keypair = (await demo.post('/api/nova/keypairs/', { name: uniqueName('api-pw'), key_type: 'ssh' })).body as { name: string; private_key: string };
+    try {
+      const id = await launch({ key_name: keypair.name });
+      await until(id, settledIn('ACTIVE'));
+      const { password } = (await demo.get(`/api/nova/servers/${id}/password/`)).body as { password: string };
+      if (cloud.isRealCloud) {
+        // No metadata service runs there, so no guest ever posts a password.
+        expect(password).toBe('');
+        return;
+      }
+      const clear = forge.pki.privateKeyFromPem(keypair.private_key).decrypt(forge.util.decode64(password), 'RSAES-PKCS1-V1_5');
+      expect(clear).toMatch(/^[A-Za-z0-9]{16}$/);
+    } finally {
+      await demo.delete(`/api/nova/keypairs/${encodeURIComponent(keypair.name)}`);
+    }
   });
 });
 
