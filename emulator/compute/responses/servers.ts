@@ -54,6 +54,15 @@ defineFormat('base64', {
   },
 });
 
+defineFormat('uuid', {
+  // oslo uuidutils.is_uuid_like: 32 hex digits, hyphens optional.
+  test: (value) => /^[0-9a-f]{32}$/i.test(value.replace(/-/g, '')) && /^[0-9a-f-]+$/i.test(value),
+});
+
+defineFormat('ipv4', {
+  test: (value) => /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.test(value) && value.split('.').every((part) => Number(part) <= 255),
+});
+
 export const callerOf = (context: RequestContext): Caller => ({ projectId: context.projectId!, userId: context.userId, isAdmin: isAdmin(context) });
 export const serverViewerOf = (context: RequestContext) => ({ isAdmin: isAdmin(context), projectId: context.projectId! });
 export const serverIdOf = (request: FastifyRequest) => (request.params as { id: string }).id;
