@@ -304,9 +304,10 @@ export const consolePage: ComputeHandler = (deps) => async (request, reply) => {
   const screen = row.vm_state === 'active' ? guestLog(deps, row).join('\n') : `The guest is ${row.vm_state}.`;
   return reply.send(`<!DOCTYPE html>
 <html><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{margin:0;background:#111;color:#ddd;font:13px/1.35 monospace}#status{background:#333;color:#fff;padding:4px 8px}pre{margin:0;padding:8px;white-space:pre-wrap}</style>
+<style>body{margin:0;background:#000;color:#ccc;font:12px/1.3 monospace}#status{position:sticky;top:0;background:#333;color:#fff;padding:4px 8px}pre{margin:0;padding:8px;white-space:pre;overflow-x:auto}</style>
 </head><body><div id="status">Connected (unencrypted) to: QEMU (${escapeHtml(`instance-${row.id.toString(16).padStart(8, '0')}`)})</div>
-<pre id="screen">${escapeHtml(screen)}</pre></body></html>`);
+<pre id="screen">${escapeHtml(screen)}</pre>
+<script>window.scrollTo(0, document.body.scrollHeight);</script></body></html>`);
 };
 
 /** `GET /servers/{id}/os-instance-actions`: newest first. */
