@@ -157,6 +157,17 @@ describe('console, metadata and snapshots', () => {
     expect((await api.action(demo, id, { 'os-getSPICEConsole': { type: 'spice-html5' } })).json()).toEqual({ badRequest: { code: 400, message: 'Unavailable console type spice-html5.' } });
   });
 
+  it('answers remote-consoles from 2.6 with protocol, type and url; refuses mks (no proxy)', async () => {
+    const id = await activeServer();
+    const path = `/servers/${id}/remote-consoles`;
+    const vnc = await api.send(demo, 'POST', path, { remote_console: { protocol: 'vnc', type: 'novnc' } }, '2.6');
+    expect(vnc.json().remote_console).toEqual({ protocol: 'vnc', type: 'novnc', url: expect.stringContaining('/cloud/compute/console/vnc_lite.html?token=') });
+    expect((await api.send(demo, 'POST', path, { remote_console: { protocol: 'mks', type: 'webmks' } }, '2.8')).json()).toEqual({
+      badRequest: { code: 400, message: 'Unavailable console type webmks.' },
+    });
+    expect((await api.send(demo, 'POST', path, { remote_console: { protocol: 'vnc', type: 'novnc' } }, '2.5')).statusCode).toBe(404);
+  });
+
   it('sets, replaces and deletes metadata once the server is built', async () => {
     const id = await activeServer();
     expect((await api.send(demo, 'POST', `/servers/${id}/metadata`, { metadata: { a: '1', b: '2' } })).json()).toEqual({ metadata: { a: '1', b: '2' } });

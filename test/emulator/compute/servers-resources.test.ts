@@ -86,6 +86,20 @@ describe('booting from a new volume (block_device_mapping_v2)', () => {
     expect((await volume(created.id)).json().volume).toMatchObject({ status: 'available', attachments: [] });
   });
 
+  it('attaches a data volume at the next device and detaches it; the root volume stays', async () => {
+    const id = (await api.create(demo, { name: 'data', imageRef: imageId, flavorRef: '1', networks: 'none' })).json().server.id;
+    await api.settle(demo, id);
+    const data = (await cloud.app.inject({ method: 'POST', url: volumeUrl(), headers: { 'x-auth-token': demo, 'content-type': 'application/json' }, payload: { volume: { size: 1, name: 'data' } } })).json().volume;
+    cloud.clock.advance(5);
+    const attached = await api.send(demo, 'POST', `/servers/${id}/os-volume_attachments`, { volumeAttachment: { volumeId: data.id } });
+    expect(attached.json()).toEqual({ volumeAttachment: { id: data.id, device: '/dev/vdb', serverId: id, volumeId: data.id } });
+    expect((await volume(data.id)).json().volume).toMatchObject({ status: 'in-use', attachments: [{ server_id: id, device: '/dev/vdb' }] });
+    expect((await api.send(demo, 'DELETE', `/servers/${id}/os-volume_attachments/${data.id}`)).statusCode).toBe(202);
+    expect((await volume(data.id)).json().volume).toMatchObject({ status: 'available', attachments: [] });
+    expect((await api.get(demo, `/servers/${id}/os-volume_attachments`)).json()).toEqual({ volumeAttachments: [] });
+    await api.send(demo, 'DELETE', `/servers/${id}`);
+  });
+
   it('refuses a boot with neither an image nor a boot volume', async () => {
     const response = await api.create(demo, { name: 'nothing', imageRef: '', flavorRef: '1', networks: 'none' });
     expect(response.json().badRequest.message).toBe('Block Device Mapping is Invalid: Boot sequence for the instance and image/block device mapping combination is not valid.');

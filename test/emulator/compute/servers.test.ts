@@ -111,6 +111,19 @@ describe('creating a server', () => {
     expect(asAdmin).toMatchObject({ 'OS-EXT-SRV-ATTR:host': expect.stringMatching(/^emu-compute/), 'OS-EXT-SRV-ATTR:instance_name': expect.stringMatching(/^instance-[0-9a-f]{8}$/) });
   });
 
+  it('applies the security groups asked for, by name or id, to the ports it creates', async () => {
+    const group = (
+      await cloud.app.inject({ method: 'POST', url: '/cloud/network/v2.0/security-groups', headers: { 'x-auth-token': demo, 'content-type': 'application/json' }, payload: { security_group: { name: 'web' } } })
+    ).json().security_group;
+    const byName = await boot(demo, { security_groups: [{ name: 'web' }] });
+    const byId = await boot(demo, { security_groups: [{ name: group.id }, { name: 'default' }] });
+    const portsOf = async (id: string) => (await cloud.app.inject({ url: `/cloud/network/v2.0/ports?device_id=${id}`, headers: { 'x-auth-token': demo } })).json().ports;
+    expect((await portsOf(byName))[0].security_groups).toEqual([group.id]);
+    expect((await portsOf(byId))[0].security_groups).toHaveLength(2);
+    expect((await portsOf(byId))[0].security_groups).toContain(group.id);
+    expect((await api.server(demo, byName)).security_groups).toEqual([{ name: 'web' }]);
+  });
+
   it('names count > 1 servers <name>-1, <name>-2 …', async () => {
     const name = unique('batch');
     const response = await api.create(demo, { name, imageRef: imageId, flavorRef: '1', networks: 'auto', min_count: 2, max_count: 2, return_reservation_id: true });
