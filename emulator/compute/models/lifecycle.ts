@@ -109,6 +109,16 @@ function finish(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now
       return land(db, row, { vm_state: 'suspended', power_state: POWER.SHUTDOWN });
     case 'resize': {
       const next = JSON.parse(row.new_flavor!) as ReturnType<typeof flavorOf>;
+      const volumeBacked = !row.image_ref;
+      if (!volumeBacked && next.root_gb < flavorOf(row).root_gb) {
+        // The hypervisor cannot shrink a disk: the resize fails, the server keeps its flavor (the action log says Error).
+        db.run(
+          "UPDATE instance_actions SET message = 'Error', finish_time = ? WHERE id = (SELECT MAX(id) FROM instance_actions WHERE instance_uuid = ? AND action = 'resize')",
+          row.transition_until,
+          row.uuid,
+        );
+        return land(db, row, { vm_state: runningOrOff(), old_flavor: null, new_flavor: null, fault: fault('Resize error: Unable to resize disk down.', 500, row.transition_until!) });
+      }
       return land(db, row, { vm_state: 'resized', flavor: row.new_flavor, vcpus: next.vcpus, memory_mb: next.memory_mb });
     }
     case 'revert_resize': {

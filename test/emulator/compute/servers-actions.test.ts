@@ -121,6 +121,16 @@ describe('resizing', () => {
     expect(await api.server(demo, id)).toMatchObject({ status: 'ACTIVE', flavor: { original_name: 'm1.small' } });
   });
 
+  it('fails a resize to a smaller disk as the hypervisor does: back to ACTIVE on the old flavor, the action logged as Error', async () => {
+    const response = await api.create(demo, { name: 'big', imageRef: imageId, flavorRef: '2', networks: 'auto' });
+    const id = response.json().server.id;
+    await api.settle(demo, id);
+    expect((await api.action(demo, id, { resize: { flavorRef: '1' } })).statusCode).toBe(202);
+    expect(await api.settle(demo, id)).toMatchObject({ status: 'ACTIVE', flavor: { original_name: 'm1.small' } });
+    const actions = (await api.get(demo, `/servers/${id}/os-instance-actions`)).json().instanceActions;
+    expect(actions[0]).toMatchObject({ action: 'resize', message: 'Error' });
+  });
+
   it('reverts to the old flavor', async () => {
     const id = await activeServer();
     await run(id, { resize: { flavorRef: '2' } });
