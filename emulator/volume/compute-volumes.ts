@@ -153,7 +153,8 @@ export function cinderForCompute(options: { images?: ImageSourceFactory; transit
 
       remove(volumeId) {
         const row = db.get<{ project_id: string; status: string }>('SELECT project_id, status FROM cinder_volumes WHERE id = ?', volumeId);
-        if (!row || row.status === 'deleting') return;
+        // Nova only logs a volume it could not delete (still creating, say); the volume stays for its owner to delete.
+        if (!row || !['available', 'error'].includes(row.status)) return;
         deleteVolume(db, deps.clock.now(), transitionMs, { isAdmin: true, projectId: row.project_id }, volumeId, false);
       },
 

@@ -134,13 +134,31 @@ function finish(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now
   }
 }
 
+/**
+ * Lands one transition in its own savepoint: should another service refuse
+ * its part (a port or volume already gone), the server ends in ERROR with
+ * the reason instead of every later request failing on it.
+ */
+function finishSafely(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now: number): void {
+  try {
+    db.tx(() => finish(db, collaborators, row, now));
+  } catch (error) {
+    if (row.transition === 'delete') {
+      db.run('DELETE FROM instance_group_members WHERE instance_uuid = ?', row.uuid);
+      db.run('DELETE FROM instances WHERE uuid = ?', row.uuid);
+      return;
+    }
+    land(db, row, { vm_state: 'error', fault: fault((error as Error).message, 500, now) });
+  }
+}
+
 /** Brings every server up to `now`: finished transitions land, running ones show their current task state. */
 export function settleServers(db: Db, collaborators: ComputeCollaborators, now: number): void {
   collaborators.volumes.settle();
   db.tx(() => {
     db.run('DELETE FROM console_auth_tokens WHERE expires <= ?', now);
     for (const row of db.all<ServerRow>('SELECT * FROM instances WHERE transition IS NOT NULL ORDER BY id')) {
-      if (row.transition_until! <= now) finish(db, collaborators, row, now);
+      if (row.transition_until! <= now) finishSafely(db, collaborators, row, now);
       else {
         const task = taskAt(row, now);
         if (task !== row.task_state) db.run('UPDATE instances SET task_state = ? WHERE uuid = ?', task, row.uuid);

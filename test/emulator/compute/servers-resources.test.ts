@@ -100,6 +100,26 @@ describe('booting from a new volume (block_device_mapping_v2)', () => {
     await api.send(demo, 'DELETE', `/servers/${id}`);
   });
 
+  it('still deletes a server whose delete_on_termination volume Cinder will not delete; the volume stays', async () => {
+    const response = await api.create(demo, {
+      name: 'stuck-volume',
+      imageRef: '',
+      flavorRef: '1',
+      networks: 'none',
+      block_device_mapping_v2: [{ source_type: 'image', destination_type: 'volume', uuid: imageId, boot_index: 0, volume_size: 1, delete_on_termination: true }],
+    });
+    const id = response.json().server.id;
+    const volumeId = cloud.db().get<{ volume_id: string }>('SELECT volume_id FROM block_device_mappings WHERE instance_uuid = ?', id)!.volume_id;
+    await whenSettled(() => cloud.db().get<{ copy_state: string }>('SELECT copy_state FROM cinder_volumes WHERE id = ?', volumeId)!.copy_state === 'done');
+    await api.settle(demo, id);
+    cloud.db().run("UPDATE cinder_volumes SET status = 'maintenance' WHERE id = ?", volumeId);
+    await api.send(demo, 'DELETE', `/servers/${id}`);
+    cloud.clock.advance(TRANSITION_S + 0.001);
+    expect((await api.show(demo, id)).statusCode).toBe(404);
+    expect((await api.get(demo, '/servers')).statusCode).toBe(200);
+    expect((await volume(volumeId)).json().volume).toMatchObject({ status: 'maintenance', attachments: [] });
+  });
+
   it('refuses a boot with neither an image nor a boot volume', async () => {
     const response = await api.create(demo, { name: 'nothing', imageRef: '', flavorRef: '1', networks: 'none' });
     expect(response.json().badRequest.message).toBe('Block Device Mapping is Invalid: Boot sequence for the instance and image/block device mapping combination is not valid.');
