@@ -1,8 +1,11 @@
-import { computeService } from './compute/index.js';
+import { createComputeService } from './compute/index.js';
 import type { EmulatedService } from './core/service.js';
 import { identityService } from './identity/index.js';
 import { imageService } from './image/index.js';
+import { glanceForCompute } from './image/compute-images.js';
 import { glanceImageSource } from './image/volume-source.js';
+import { neutronForCompute } from './network/compute-ports.js';
+import { cinderForCompute } from './volume/compute-volumes.js';
 import { networkService } from './network/index.js';
 import { createVolumeService } from './volume/index.js';
 
@@ -11,4 +14,11 @@ import { createVolumeService } from './volume/index.js';
  * network, …) is one line here: its folder brings its migrations, its
  * routes and its catalog entry. Only these are published in the catalog.
  */
-export const SERVICES: readonly EmulatedService[] = [identityService, computeService, imageService, createVolumeService({ images: glanceImageSource }), networkService];
+export const SERVICES: readonly EmulatedService[] = [
+  identityService,
+  // Nova reaches Neutron (ports), Cinder (volumes) and Glance (images) in-process, through interfaces it owns.
+  createComputeService({ collaborators: { networking: neutronForCompute, volumes: cinderForCompute({ images: glanceImageSource }), images: glanceForCompute } }),
+  imageService,
+  createVolumeService({ images: glanceImageSource }),
+  networkService,
+];

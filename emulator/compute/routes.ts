@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { acceptRawBodies, route } from '../core/http.js';
-import type { Handler, ServiceOptions } from '../core/service.js';
+import type { CloudDeps, Handler, ServiceOptions } from '../core/service.js';
 import { computeErrorHandler, novaFault } from './faults.js';
 import { authenticate, decorateResponse, negotiate } from './responses/common.js';
 import {
@@ -19,7 +19,51 @@ import {
   updateFlavor,
 } from './responses/flavors.js';
 import { createKeypair, deleteKeypair, listKeypairs, showKeypair } from './responses/keypairs.js';
+import { type CollaboratorFactories, type ComputeCollaborators, UNCONNECTED } from './models/collaborators.js';
+import { settleServers } from './models/lifecycle.js';
+import {
+  deleteQuotaSet,
+  listAvailabilityZones,
+  listAvailabilityZonesDetail,
+  listHypervisors,
+  listHypervisorsDetail,
+  listServices,
+  showQuotaClass,
+  showQuotaDefaults,
+  showQuotaSet,
+  showQuotaSetDetail,
+  updateQuotaClass,
+  updateQuotaSet,
+} from './responses/deployment.js';
 import { showLimits } from './responses/limits.js';
+import {
+  attachVolume,
+  clearServerPassword,
+  consolePage,
+  createRemoteConsole,
+  detachVolume,
+  listInstanceActions,
+  listVolumeAttachments,
+  serverAction,
+  showServerPassword,
+} from './responses/server-actions.js';
+import {
+  deleteServerMetadataItem,
+  setServerMetadata,
+  setServerMetadataItem,
+  showServerMetadata,
+  showServerMetadataItem,
+} from './responses/server-metadata.js';
+import {
+  type ComputeDeps,
+  type ComputeHandler,
+  createServer,
+  deleteServer,
+  listServersBrief,
+  listServersDetail,
+  showServer,
+  updateServerHandler,
+} from './responses/servers.js';
 import { createServerGroup, deleteServerGroup, listServerGroups, showServerGroup } from './responses/server-groups.js';
 import { listVersions, showVersion } from './responses/versions.js';
 
@@ -55,9 +99,63 @@ const API: Route[] = [
   ['POST', '/os-server-groups', createServerGroup],
   ['GET', '/os-server-groups/:id', showServerGroup],
   ['DELETE', '/os-server-groups/:id', deleteServerGroup],
+  ['GET', '/os-availability-zone', listAvailabilityZones],
+  ['GET', '/os-availability-zone/detail', listAvailabilityZonesDetail],
+  ['GET', '/os-services', listServices],
+  ['GET', '/os-hypervisors', listHypervisors],
+  ['GET', '/os-hypervisors/detail', listHypervisorsDetail],
+  ['GET', '/os-quota-sets/:project', showQuotaSet],
+  ['PUT', '/os-quota-sets/:project', updateQuotaSet],
+  ['DELETE', '/os-quota-sets/:project', deleteQuotaSet],
+  ['GET', '/os-quota-sets/:project/detail', showQuotaSetDetail],
+  ['GET', '/os-quota-sets/:project/defaults', showQuotaDefaults],
+  ['GET', '/os-quota-class-sets/:class', showQuotaClass],
+  ['PUT', '/os-quota-class-sets/:class', updateQuotaClass],
 ];
 
-export const computeRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {
+type ServerRoute = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, handler: ComputeHandler];
+
+/** The servers API: these handlers also see Neutron, Cinder and Glance through the collaborators. */
+const SERVER_API: ServerRoute[] = [
+  ['GET', '/servers', listServersBrief],
+  ['GET', '/servers/detail', listServersDetail],
+  ['POST', '/servers', createServer],
+  ['GET', '/servers/:id', showServer],
+  ['PUT', '/servers/:id', updateServerHandler],
+  ['DELETE', '/servers/:id', deleteServer],
+  ['POST', '/servers/:id/action', serverAction],
+  ['GET', '/servers/:id/metadata', showServerMetadata],
+  ['POST', '/servers/:id/metadata', setServerMetadata(false)],
+  ['PUT', '/servers/:id/metadata', setServerMetadata(true)],
+  ['GET', '/servers/:id/metadata/:key', showServerMetadataItem],
+  ['PUT', '/servers/:id/metadata/:key', setServerMetadataItem],
+  ['DELETE', '/servers/:id/metadata/:key', deleteServerMetadataItem],
+  ['GET', '/servers/:id/os-instance-actions', listInstanceActions],
+  ['GET', '/servers/:id/os-volume_attachments', listVolumeAttachments],
+  ['POST', '/servers/:id/os-volume_attachments', attachVolume],
+  ['DELETE', '/servers/:id/os-volume_attachments/:volume', detachVolume],
+  ['GET', '/servers/:id/os-server-password', showServerPassword],
+  ['DELETE', '/servers/:id/os-server-password', clearServerPassword],
+  ['POST', '/servers/:id/remote-consoles', createRemoteConsole],
+];
+
+export interface ComputeServiceOptions {
+  /** Neutron, Cinder and Glance as Nova sees them; unconnected when absent. */
+  collaborators?: CollaboratorFactories;
+  /** How long server transitions last on the emulator clock (ms). */
+  transitionMs: number;
+}
+
+function connect(deps: CloudDeps, factories: CollaboratorFactories = {}): ComputeCollaborators {
+  return {
+    networking: factories.networking?.(deps) ?? UNCONNECTED.networking,
+    volumes: factories.volumes?.(deps) ?? UNCONNECTED.volumes,
+    images: factories.images?.(deps) ?? UNCONNECTED.images,
+  };
+}
+
+export const computeRoutes = (options: ComputeServiceOptions): FastifyPluginAsync<ServiceOptions> => async (app, { deps: cloud }) => {
+  const deps: ComputeDeps = { ...cloud, collaborators: connect(cloud, options.collaborators), transitionMs: options.transitionMs };
   acceptRawBodies(app);
   app.setErrorHandler(computeErrorHandler(deps));
   app.setNotFoundHandler((_request, reply) =>
@@ -66,10 +164,14 @@ export const computeRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { d
   app.addHook('onRequest', negotiate);
   app.addHook('onSend', decorateResponse);
   for (const [method, path, handler] of DISCOVERY) route(app, method, path, handler(deps));
+  // The console page a console URL leads to: no token header, the URL's token is the credential.
+  route(app, 'GET', '/console/vnc_lite.html', consolePage(deps));
   await app.register(
     async (api) => {
       api.addHook('preHandler', authenticate(deps));
+      api.addHook('preHandler', async () => settleServers(deps.db, deps.collaborators, deps.clock.now()));
       for (const [method, path, handler] of API) route(api, method, path, handler(deps));
+      for (const [method, path, handler] of SERVER_API) route(api, method, path, handler(deps));
     },
     { prefix: '/v2.1' },
   );

@@ -8,6 +8,7 @@
  * `a[].b` a key of each item.
  */
 import { NEUTRON_CALLS } from './neutron-calls.js';
+import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -1530,4 +1531,5 @@ export const NATIVE_CALLS: NativeCall[] = [
     }),
     reads: [],
   },
+  ...NOVA_SERVER_CALLS,
 ];

@@ -1,4 +1,4 @@
-import { createHash, createPublicKey, generateKeyPair, randomBytes, X509Certificate } from 'node:crypto';
+import { createHash, createPublicKey, generateKeyPair, type KeyObject, randomBytes, X509Certificate } from 'node:crypto';
 import { promisify } from 'node:util';
 import forge from 'node-forge';
 
@@ -171,4 +171,19 @@ export async function generateX509KeyPair(userId: string, now: number): Promise<
     publicKey: certificate,
     fingerprint: x509Fingerprint(certificate),
   };
+}
+
+/** The RSA key of an OpenSSH `ssh-rsa` line, or null for any other key type or a malformed line. */
+export function sshRsaPublicKey(publicKey: string): KeyObject | null {
+  const parts = publicKey.trim().split(/\s+/);
+  if (parts[0] !== 'ssh-rsa' || !parts[1]) return null;
+  try {
+    const reader = new BlobReader(Buffer.from(parts[1], 'base64'));
+    if (reader.string().toString('latin1') !== 'ssh-rsa') return null;
+    const e = reader.mpint();
+    const n = reader.mpint();
+    return createPublicKey({ key: { kty: 'RSA', e: e.toString('base64url'), n: n.toString('base64url') }, format: 'jwk' });
+  } catch {
+    return null;
+  }
 }

@@ -1,6 +1,6 @@
 import type { Migration } from '../../store/db.js';
 
-/** Nova API database tables: key pairs (per user), quotas, flavors and server groups. */
+/** Nova API and cell database tables: key pairs (per user), quotas, flavors, server groups and servers. */
 export const computeMigrations: Migration[] = [
   {
     id: '0001_initial',
@@ -98,6 +98,99 @@ export const computeMigrations: Migration[] = [
         group_id INTEGER NOT NULL REFERENCES instance_groups (id) ON DELETE CASCADE,
         instance_uuid TEXT NOT NULL,
         PRIMARY KEY (group_id, instance_uuid)
+      );
+    `,
+  },
+  {
+    id: '0003_servers',
+    sql: `
+      -- Instances (nova.instances), with the flavor as it was at boot (instance_extra.flavor) and
+      -- the transition in progress, settled against the emulator clock (lifecycle.ts).
+      CREATE TABLE instances (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uuid TEXT NOT NULL UNIQUE,
+        project_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        display_description TEXT,
+        hostname TEXT NOT NULL,
+        image_ref TEXT NOT NULL DEFAULT '',
+        flavor TEXT NOT NULL,
+        old_flavor TEXT,
+        new_flavor TEXT,
+        vcpus INTEGER NOT NULL,
+        memory_mb INTEGER NOT NULL,
+        key_name TEXT,
+        key_data TEXT,
+        key_fingerprint TEXT,
+        user_data TEXT,
+        config_drive TEXT NOT NULL DEFAULT '',
+        disk_config TEXT NOT NULL DEFAULT 'MANUAL',
+        availability_zone TEXT NOT NULL,
+        host TEXT,
+        vm_state TEXT NOT NULL,
+        task_state TEXT,
+        power_state INTEGER NOT NULL DEFAULT 0,
+        transition TEXT,
+        transition_start INTEGER,
+        transition_until INTEGER,
+        fault TEXT,
+        locked INTEGER NOT NULL DEFAULT 0,
+        launch_index INTEGER NOT NULL DEFAULT 0,
+        reservation_id TEXT NOT NULL,
+        security_groups TEXT NOT NULL DEFAULT '[]',
+        password TEXT NOT NULL DEFAULT '',
+        launched_at INTEGER,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER
+      );
+      CREATE INDEX instances_project ON instances (project_id);
+      CREATE INDEX instances_transition ON instances (transition_until) WHERE transition IS NOT NULL;
+      CREATE TABLE instance_metadata (
+        instance_uuid TEXT NOT NULL REFERENCES instances (uuid) ON DELETE CASCADE,
+        key TEXT NOT NULL,
+        value TEXT NOT NULL,
+        PRIMARY KEY (instance_uuid, key)
+      );
+      -- The ports of a server; preexisting ones were given by the caller and are only unbound at delete.
+      CREATE TABLE instance_ports (
+        instance_uuid TEXT NOT NULL REFERENCES instances (uuid) ON DELETE CASCADE,
+        port_id TEXT NOT NULL,
+        preexisting INTEGER NOT NULL,
+        position INTEGER NOT NULL,
+        PRIMARY KEY (instance_uuid, port_id)
+      );
+      -- Volumes of a server (nova.block_device_mapping); pending: created for the boot, not yet attached.
+      CREATE TABLE block_device_mappings (
+        instance_uuid TEXT NOT NULL REFERENCES instances (uuid) ON DELETE CASCADE,
+        volume_id TEXT NOT NULL,
+        device_name TEXT NOT NULL,
+        boot_index INTEGER,
+        source_type TEXT NOT NULL,
+        delete_on_termination INTEGER NOT NULL DEFAULT 0,
+        attachment_id TEXT,
+        pending INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (instance_uuid, volume_id)
+      );
+      -- os-instance-actions: kept after the server is gone, as Nova keeps them for deleted instances.
+      CREATE TABLE instance_actions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        instance_uuid TEXT NOT NULL,
+        action TEXT NOT NULL,
+        request_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        project_id TEXT NOT NULL,
+        start_time INTEGER NOT NULL,
+        finish_time INTEGER,
+        message TEXT
+      );
+      CREATE INDEX instance_actions_instance ON instance_actions (instance_uuid);
+      -- Console access tokens (nova.console_auth_tokens): only the hash is stored.
+      CREATE TABLE console_auth_tokens (
+        token_hash TEXT PRIMARY KEY,
+        instance_uuid TEXT NOT NULL REFERENCES instances (uuid) ON DELETE CASCADE,
+        console_type TEXT NOT NULL,
+        expires INTEGER NOT NULL
       );
     `,
   },

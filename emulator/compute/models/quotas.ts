@@ -30,8 +30,12 @@ export function getQuotaLimits(db: Db, projectId: string | null): Record<QuotaRe
   return limits;
 }
 
-/** What a project uses; servers arrive in a later issue, so instances, cores and ram are 0 for now. */
+/** What a project uses, counted from its rows as Nova's count-based quotas do (every server not yet gone counts). */
 export function getQuotaUsage(db: Db, projectId: string): { instances: number; cores: number; ram: number; server_groups: number } {
   const groups = db.get<{ count: number }>('SELECT COUNT(*) AS count FROM instance_groups WHERE project_id = ?', projectId)!.count;
-  return { instances: 0, cores: 0, ram: 0, server_groups: groups };
+  const servers = db.get<{ count: number; cores: number | null; ram: number | null }>(
+    'SELECT COUNT(*) AS count, SUM(vcpus) AS cores, SUM(memory_mb) AS ram FROM instances WHERE project_id = ?',
+    projectId,
+  )!;
+  return { instances: servers.count, cores: servers.cores ?? 0, ram: servers.ram ?? 0, server_groups: groups };
 }

@@ -13,6 +13,8 @@ interface NovaState {
   /** A well-formed version to echo, even when unsupported (Nova echoes it with its 406). */
   echo?: string;
   context?: RequestContext;
+  /** This request's id, echoed in the headers and kept in the instance action log. */
+  requestId?: string;
 }
 
 const states = new WeakMap<FastifyRequest, NovaState>();
@@ -51,7 +53,7 @@ export async function decorateResponse(request: FastifyRequest, reply: FastifyRe
     reply.header('X-OpenStack-Nova-API-Version', echo);
     reply.header('Vary', 'OpenStack-API-Version, X-OpenStack-Nova-API-Version');
   }
-  const id = newRequestId();
+  const id = requestIdOf(request);
   reply.header('x-openstack-request-id', id);
   reply.header('x-compute-request-id', id);
 }
@@ -74,4 +76,11 @@ export function contextOf(request: FastifyRequest): RequestContext {
   const context = stateOf(request).context;
   if (!context) throw new Unauthorized();
   return context;
+}
+
+/** The request id Nova answers with (`x-openstack-request-id`), made once per request. */
+export function requestIdOf(request: FastifyRequest): string {
+  const state = stateOf(request);
+  state.requestId ??= newRequestId();
+  return state.requestId;
 }

@@ -104,4 +104,19 @@ export const volumeMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '002-attachments',
+    sql: `
+      -- Volume attachments made by Nova (cinder.volume_attachment): a volume with one is in-use.
+      CREATE TABLE cinder_attachments (
+        id TEXT PRIMARY KEY,
+        volume_id TEXT NOT NULL REFERENCES cinder_volumes(id) ON DELETE CASCADE,
+        server_id TEXT NOT NULL,
+        host_name TEXT,
+        device TEXT NOT NULL,
+        attached_at INTEGER NOT NULL
+      );
+      CREATE INDEX cinder_attachments_volume ON cinder_attachments (volume_id);
+    `,
+  },
 ];

@@ -153,6 +153,24 @@ const SET_BOOTABLE = {
   required: ['os-set_bootable'],
 };
 
+/** The attachments Nova made (compute-volumes.ts), as Cinder lists them in the volume. */
+function attachmentsOf(db: VolumeDeps['db'], volumeId: string) {
+  return db
+    .all<{ id: string; server_id: string; host_name: string | null; device: string; attached_at: number }>(
+      'SELECT * FROM cinder_attachments WHERE volume_id = ? ORDER BY attached_at, rowid',
+      volumeId,
+    )
+    .map((row) => ({
+      id: volumeId,
+      attachment_id: row.id,
+      volume_id: volumeId,
+      server_id: row.server_id,
+      host_name: row.host_name,
+      device: row.device,
+      attached_at: cinderTime(row.attached_at),
+    }));
+}
+
 /** The volume as Cinder renders it; `extended` adds what the detail and show views add (tenant, host, migration). */
 export function renderVolume(deps: VolumeDeps, volume: Volume, version: Microversion, context: RequestContext, extended: boolean) {
   const admin = isAdmin(context);
@@ -177,7 +195,7 @@ export function renderVolume(deps: VolumeDeps, volume: Volume, version: Microver
     replication_status: null,
     consistencygroup_id: null,
     multiattach: false,
-    attachments: [],
+    attachments: attachmentsOf(deps.db, volume.id),
   };
   if (admin) view.migration_status = null;
   if (version.atLeast('3.13')) view.group_id = null;

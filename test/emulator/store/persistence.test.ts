@@ -107,12 +107,14 @@ describe('restart survival', () => {
     expect(migrations).toEqual([
       'compute:0001_initial',
       'compute:0002_flavors_server_groups',
+      'compute:0003_servers',
       'identity:0001_initial',
       'identity:0002_identity_admin',
       'image:0001_images',
       'image:0002_metadefs',
       'network:0001_initial',
       'volumev3:001-volumes',
+      'volumev3:002-attachments',
     ]);
   });
 

@@ -1,0 +1,131 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { BffContext } from '../../context.js';
+import { ApiError, UpstreamError } from '../../errors.js';
+import type { CloudClient } from '../../openstack/client.js';
+import { nativeCreateBody } from './server-spec.js';
+
+/**
+ * `/api/nova/servers/` and `/api/nova/servers/{id}` (api-contract §6, §6.1,
+ * §6.2): the list at 2.42 (flavor `{id, links}`), the single GET and the
+ * create at 2.67 (embedded flavor), the power operations and delete.
+ */
+
+export type NativeServer = Record<string, unknown> & { id: string; image?: { id: string } | '' };
+
+/** Microversions (api-contract §14.2): the list's `locked_attribute`, the create bundle and single GET. */
+export const LIST_VERSIONS = ['2.9', '2.42'];
+export const SERVER_VERSIONS = ['2.67'];
+
+/** What Horizon's Server wrapper adds: these are always null (api-contract §6.2). */
+const ALWAYS_NULL = { attrs: null, private_ip: null, public_ip: null, uuid: null, VirtualInterfaces: null };
+
+export function shapeServer(server: NativeServer, imageName: string | null) {
+  return { ...server, image_name: imageName, ...ALWAYS_NULL };
+}
+
+export const serverPath = (id: string) => `/servers/${encodeURIComponent(id)}`;
+
+/** Image names by id, as the caller may see them (one Glance call); an image gone or hidden has none. */
+async function imageNames(client: CloudClient, ids: string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  const unique = [...new Set(ids.filter(Boolean))];
+  if (!unique.length) return names;
+  try {
+    const response = await client.request<{ images: { id: string; name: string | null }[] }>('image', 'GET', '/v2/images', {
+      query: { id: `in:${unique.join(',')}`, limit: 1000 },
+    });
+    for (const image of response.body.images) names.set(image.id, image.name ?? '');
+  } catch (error) {
+    if (!(error instanceof UpstreamError)) throw error;
+    // Without Glance the list still shows; the names are just unknown.
+  }
+  return names;
+}
+
+const imageIdOf = (server: NativeServer) => (server.image && typeof server.image === 'object' ? server.image.id : '');
+
+/** `{operation}` → the Nova action body (api-contract §6). */
+const OPERATIONS: Record<string, unknown> = {
+  start: { 'os-start': null },
+  stop: { 'os-stop': null },
+  pause: { pause: null },
+  unpause: { unpause: null },
+  suspend: { suspend: null },
+  resume: { resume: null },
+  soft_reboot: { reboot: { type: 'SOFT' } },
+  hard_reboot: { reboot: { type: 'HARD' } },
+};
+
+export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  // The session's project only, as Horizon lists it.
+  app.get('/api/nova/servers/', async (request) => {
+    const client = await access.client(request);
+    const projectId = request.session?.projectId;
+    if (!projectId) throw new ApiError(401, 'not logged in');
+    const microversion = await client.microversion('compute', LIST_VERSIONS);
+    const response = await client.request<{ servers: NativeServer[] }>('compute', 'GET', '/servers/detail', { microversion, query: { project_id: projectId } });
+    const servers = response.body.servers.filter((server) => server.tenant_id === undefined || server.tenant_id === projectId);
+    const names = await imageNames(client, servers.map(imageIdOf));
+    return { items: servers.map((server) => shapeServer(server, names.get(imageIdOf(server)) ?? null)) };
+  });
+
+  app.post('/api/nova/servers/', async (request, reply) => {
+    const body = nativeCreateBody(request.body);
+    const client = await access.client(request);
+    const microversion = await client.microversion('compute', SERVER_VERSIONS);
+    if (!microversion && body.server.networks === 'auto') delete body.server.networks; // before 2.37 an omitted list means the same
+    const response = await client.request<{ server: NativeServer }>('compute', 'POST', '/servers', { microversion, body });
+    const created = response.body.server;
+    reply.code(201).header('Location', `/api/nova/servers/${encodeURIComponent(created.id)}`);
+    // Horizon answers the wrapper of the create response: the id and links are set, the rest is null (api-contract §6).
+    return {
+      id: created.id,
+      name: null,
+      status: null,
+      addresses: null,
+      image: null,
+      image_name: null,
+      flavor: null,
+      key_name: null,
+      metadata: null,
+      links: created.links ?? null,
+      'OS-DCF:diskConfig': created['OS-DCF:diskConfig'] ?? null,
+      security_groups: created.security_groups ?? null,
+      ...ALWAYS_NULL,
+    };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/nova/servers/:id', async (request) => {
+    const client = await access.client(request);
+    const microversion = await client.microversion('compute', SERVER_VERSIONS);
+    const response = await client.request<{ server: NativeServer }>('compute', 'GET', serverPath(request.params.id), { microversion });
+    const server = response.body.server;
+    let imageName: string | null = null;
+    const imageId = imageIdOf(server);
+    if (imageId) {
+      try {
+        imageName = (await client.request<{ name: string | null }>('image', 'GET', `/v2/images/${encodeURIComponent(imageId)}`)).body.name;
+      } catch (error) {
+        if (!(error instanceof UpstreamError)) throw error;
+      }
+    }
+    return shapeServer(server, imageName);
+  });
+
+  app.post<{ Params: { id: string }; Body: { operation?: unknown } }>('/api/nova/servers/:id', async (request, reply) => {
+    const operation = request.body?.operation;
+    if (operation === undefined) throw new ApiError(400, "missing required parameter 'operation'");
+    const action = typeof operation === 'string' && Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation] : undefined;
+    // Horizon answers an unknown operation with a 500; a bad value is the caller's error, so 400 naming the field.
+    if (!action) throw new ApiError(400, `'operation' must be one of ${Object.keys(OPERATIONS).join(', ')}`);
+    const client = await access.client(request);
+    await client.request('compute', 'POST', `${serverPath(request.params.id)}/action`, { body: action });
+    return reply.code(204).send();
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/nova/servers/:id', async (request, reply) => {
+    const client = await access.client(request);
+    await client.request('compute', 'DELETE', serverPath(request.params.id));
+    return reply.code(204).send();
+  });
+};
