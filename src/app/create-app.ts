@@ -11,8 +11,8 @@ import { EXTENSIBLE_HEADER_PATH } from './ExtensibleHeader';
 import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
-/** Resources a provider serves without a descriptor: lists behind a form's choices (trunk wizards' ports). */
-const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron' };
+/** Resources a provider serves without a descriptor: lists behind a form's choices (trunk wizards' ports, subnet pools). */
+const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron', subnetpool: 'neutron' };
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */
