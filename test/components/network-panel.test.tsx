@@ -264,3 +264,44 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
     for (const label of ['MAC Address', 'Fixed IPs', 'Device Owner', 'VNIC Type', 'Trunk', 'Security Groups']) expect(screen.getByText(label)).toBeTruthy();
   });
 });
+
+describe('Edit Network and Edit Subnet', { timeout: 60_000 }, () => {
+  it('edits a network’s name and admin state, sending only what changed; a member gets no Shared box', async () => {
+    const update = vi.fn(async ({ data }: { data: Record<string, unknown> }) => makeNetwork(data));
+    const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [makeNetwork()], update } } }), path: '/project/networks' });
+    await screen.findByRole('link', { name: 'net-a' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for net-a' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Network' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Network' });
+    const name = await within(dialog).findByRole('textbox', { name: 'Name' });
+    expect(name.getAttribute('value')).toBe('net-a');
+    expect(within(dialog).queryByRole('checkbox', { name: 'Shared' })).toBeNull();
+    await user.clear(name);
+    await user.type(name, 'net-b');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Enable Admin State' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0][0].data).toEqual({ name: 'net-b', admin_state_up: false });
+    expect(await screen.findByText('Network net-b was successfully updated.')).toBeTruthy();
+  });
+
+  it('edits a subnet from the Subnets tab with its pools, name servers and routes as lines', async () => {
+    const subnet = makeSubnet({ allocation_pools: [{ start: '10.0.0.2', end: '10.0.0.99' }], dns_nameservers: ['8.8.8.8'], host_routes: [] });
+    const update = vi.fn(async ({ data }: { data: Record<string, unknown> }) => ({ ...subnet, ...data }));
+    const { user } = renderApp({
+      backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getOne: () => makeNetwork() }, subnet: { getList: () => [subnet], update }, port: { getList: () => [] } } }),
+      path: '/ngdetails/OS::Neutron::Net/n1?tab=network_tabs__subnets_tab',
+    });
+    await screen.findByRole('link', { name: 'sub-a' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for sub-a' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Subnet' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Subnet' });
+    expect((await within(dialog).findByRole('textbox', { name: 'Gateway IP' })).getAttribute('value')).toBe('10.0.0.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Allocation Pools' }).textContent).toBe('10.0.0.2,10.0.0.99');
+    await user.type(within(dialog).getByRole('textbox', { name: 'DNS Name Servers' }), '{Enter}1.1.1.1');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(update).toHaveBeenCalled());
+    expect(update.mock.calls[0][0]).toMatchObject({ id: 's1', data: { name: 'sub-a', enable_dhcp: true, gateway_ip: '10.0.0.1', allocation_pools: [{ start: '10.0.0.2', end: '10.0.0.99' }], dns_nameservers: ['8.8.8.8', '1.1.1.1'], host_routes: [] } });
+  });
+});
