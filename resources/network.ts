@@ -102,7 +102,7 @@ export default defineResource<NetworkEntity>({
     },
     // Horizon deletes the subnets first, then the network (server/api/neutron/network-details.ts);
     // a shared network is the admin's to manage (Horizon's CheckNetworkEditable).
-    { id: 'delete', kind: 'delete', policy: [['network', 'delete_network']], allowed: (network) => network.shared !== true },
+    { id: 'delete', kind: 'delete', policy: [['network', 'delete_network']], allowed: (network) => network.shared !== true, showReason: true },
   ],
   detail: {
     tabs: [

@@ -56,7 +56,7 @@ describe('Networks list (Horizon /project/networks)', { timeout: 60_000 }, () =>
       makeNetwork({ id: 'n3', name: '<b>bold</b>', shared: true, admin_state_up: false, admin_state: 'DOWN', status: 'DOWN' }),
     ];
     renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList } } }), path: '/project/networks' });
-    const table = await screen.findByRole('table', { name: 'Networks' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Networks' }, { timeout: 20_000 });
     await within(table).findByRole('link', { name: 'zeta' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Name', 'Subnets Associated', 'Shared', 'External', 'Status', 'Admin State', 'Availability Zones', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -71,7 +71,7 @@ describe('Networks list (Horizon /project/networks)', { timeout: 60_000 }, () =>
   it('does not let a member delete or edit a shared network (Horizon’s CheckNetworkEditable)', async () => {
     const getList = () => [makeNetwork({ id: 'n3', name: 'shared-net', shared: true })];
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList } } }), path: '/project/networks' });
-    await screen.findByRole('link', { name: 'shared-net' }, { timeout: 10_000 });
+    await screen.findByRole('link', { name: 'shared-net' }, { timeout: 20_000 });
     await user.click(await screen.findByRole('button', { name: 'Actions for shared-net' }));
     const item = await screen.findByRole('menuitem', { name: 'Delete Network' });
     expect(item.getAttribute('aria-disabled')).toBe('true');
@@ -83,12 +83,12 @@ describe('Networks list (Horizon /project/networks)', { timeout: 60_000 }, () =>
       throw Object.assign(new Error('409'), { status: 409, body: 'Unable to complete operation on network n1. There are one or more ports still in use on the network.' });
     });
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [makeNetwork()], delete: remove } } }), path: '/project/networks' });
-    await screen.findByRole('link', { name: 'net-a' }, { timeout: 10_000 });
+    await screen.findByRole('link', { name: 'net-a' }, { timeout: 20_000 });
     await user.click(screen.getByRole('button', { name: 'Actions for net-a' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete Network' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Network' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete Network' }));
-    expect(await screen.findByText('Unable to delete Network: net-a.')).toBeTruthy();
+    expect(await screen.findByText('Unable to delete Network: net-a. Unable to complete operation on network n1. There are one or more ports still in use on the network.')).toBeTruthy();
     expect(remove).toHaveBeenCalledWith(expect.objectContaining({ id: 'n1' }));
   });
 });
@@ -96,7 +96,7 @@ describe('Networks list (Horizon /project/networks)', { timeout: 60_000 }, () =>
 describe('Create Network wizard (Network, Subnet, Subnet Details; spec 1 §5)', { timeout: 60_000 }, () => {
   it('offers Shared only where policy create_network:shared allows it', async () => {
     const view = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [] }, subnetpool: { getList: pools } } }), path: '/project/networks' });
-    await view.user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 10_000 }));
+    await view.user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
     await within(dialog).findByRole('textbox', { name: 'Network Name' });
     expect(within(dialog).getByRole('checkbox', { name: 'Enable Admin State' })).toHaveProperty('checked', true);
@@ -105,14 +105,14 @@ describe('Create Network wizard (Network, Subnet, Subnet Details; spec 1 §5)', 
     view.unmount();
 
     const admin = renderApp({ backend: signedInBackend({ catalog, policy: adminPolicy, resources: { network: { getList: () => [] }, subnetpool: { getList: pools } } }), path: '/project/networks' });
-    await admin.user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 10_000 }));
+    await admin.user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 20_000 }));
     expect(await within(await screen.findByRole('dialog', { name: 'Create Network' })).findByRole('checkbox', { name: 'Shared' })).toBeTruthy();
   });
 
   it('with a subnet pool: the version is the pool’s and cannot be changed, the mask runs from the pool minimum to its maximum (128 for IPv6 without one), the default chosen; one POST each', async () => {
     const create = vi.fn(async ({ data }: { data: Record<string, unknown> }) => ({ id: 'new', name: (data.network as { name: string }).name, subnets: [] }));
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [], create }, subnetpool: { getList: pools } } }), path: '/project/networks' });
-    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
     await user.type(await within(dialog).findByRole('textbox', { name: 'Network Name' }), 'pool-net');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -151,7 +151,7 @@ describe('Create Network wizard (Network, Subnet, Subnet Details; spec 1 §5)', 
 
   it('checks the Network Address in the browser: the format, the IP version, and a required address naming the field', async () => {
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [] }, subnetpool: { getList: pools } } }), path: '/project/networks' });
-    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
     await within(dialog).findByRole('textbox', { name: 'Network Name' });
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -172,7 +172,7 @@ describe('Create Network wizard (Network, Subnet, Subnet Details; spec 1 §5)', 
   it('without Create Subnet sends the network alone', async () => {
     const create = vi.fn(async () => ({ id: 'new', name: 'bare', subnets: [] }));
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [], create }, subnetpool: { getList: pools } } }), path: '/project/networks' });
-    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
     await user.type(await within(dialog).findByRole('textbox', { name: 'Network Name' }), 'bare');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Create Subnet' }));
@@ -190,7 +190,7 @@ describe('Create Network wizard (Network, Subnet, Subnet Details; spec 1 §5)', 
       throw Object.assign(new Error(message), { status: 400, body: message });
     });
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [], create }, subnetpool: { getList: pools } } }), path: '/project/networks' });
-    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 20_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
     await user.type(await within(dialog).findByRole('textbox', { name: 'Network Name' }), 'dup');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -214,7 +214,7 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
   it('opens the Subnets tab from Horizon’s ?tab=network_tabs__subnets_tab and lists the network’s subnets', async () => {
     const arranged = resources();
     const { router } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: arranged }), path: '/project/networks/n1/?tab=network_tabs__subnets_tab' });
-    const table = await screen.findByRole('table', { name: 'Subnets' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Subnets' }, { timeout: 20_000 });
     expect(currentPath(router)).toBe('/ngdetails/OS::Neutron::Net/n1');
     expect(screen.getByRole('tab', { name: 'Subnets' }).getAttribute('aria-selected')).toBe('true');
     await within(table).findByRole('link', { name: 'sub-a' });
@@ -228,7 +228,7 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
   it('lists the network’s ports: Name linked to the port detail, Fixed IPs, MAC Address, Attached Device, Status, Admin State', async () => {
     const arranged = resources();
     renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: arranged }), path: '/ngdetails/OS::Neutron::Net/n1?tab=network_tabs__ports_tab' });
-    const table = await screen.findByRole('table', { name: 'Ports' }, { timeout: 10_000 });
+    const table = await screen.findByRole('table', { name: 'Ports' }, { timeout: 20_000 });
     await within(table).findByRole('link', { name: 'port-a' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Name', 'Fixed IPs', 'MAC Address', 'Attached Device', 'Status', 'Admin State']);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -243,7 +243,7 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
   it('opens Create Subnet from the topology’s network/{id}/subnet/create and sends the network’s id with the subnet', async () => {
     const arranged = { ...resources(), subnet: { getList: () => [], create: vi.fn(async ({ data }: { data: Record<string, unknown> }) => ({ id: 's3', ...data })) } };
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: arranged }), path: '/project/networks/n1/subnet/create' });
-    const dialog = await screen.findByRole('dialog', { name: 'Create Subnet' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Subnet' }, { timeout: 20_000 });
     // The page behind the modal is hidden from assistive technology while it is open.
     expect(screen.getByRole('tab', { name: 'Subnets', hidden: true }).getAttribute('aria-selected')).toBe('true');
     await user.type(await within(dialog).findByRole('textbox', { name: 'Subnet Name' }), 'sub-c');
@@ -258,7 +258,7 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
   it('shows the port detail at Horizon’s networks/ports/{id}/detail', async () => {
     const port = makePort({ trunk_id: 'trunk-9', binding__vnic_type: 'direct' });
     const { router } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { port: { getOne: () => port } } }), path: '/project/networks/ports/port-1/detail' });
-    await screen.findByRole('heading', { name: 'port-a', level: 1 }, { timeout: 10_000 });
+    await screen.findByRole('heading', { name: 'port-a', level: 1 }, { timeout: 20_000 });
     expect(currentPath(router)).toBe('/ngdetails/OS::Neutron::Port/port-1');
     for (const text of ['fa:16:3e:00:00:01', '10.0.0.5', 'network:dhcp', 'net-a', 'Direct', 'trunk-9', 'sg1']) expect(screen.getByText(text)).toBeTruthy();
     for (const label of ['MAC Address', 'Fixed IPs', 'Device Owner', 'VNIC Type', 'Trunk', 'Security Groups']) expect(screen.getByText(label)).toBeTruthy();
@@ -269,7 +269,7 @@ describe('Edit Network and Edit Subnet', { timeout: 60_000 }, () => {
   it('edits a network’s name and admin state, sending only what changed; a member gets no Shared box', async () => {
     const update = vi.fn(async ({ data }: { data: Record<string, unknown> }) => makeNetwork(data));
     const { user } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [makeNetwork()], update } } }), path: '/project/networks' });
-    await screen.findByRole('link', { name: 'net-a' }, { timeout: 10_000 });
+    await screen.findByRole('link', { name: 'net-a' }, { timeout: 20_000 });
     await user.click(screen.getByRole('button', { name: 'Actions for net-a' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Network' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Network' });
@@ -292,7 +292,7 @@ describe('Edit Network and Edit Subnet', { timeout: 60_000 }, () => {
       backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getOne: () => makeNetwork() }, subnet: { getList: () => [subnet], update }, port: { getList: () => [] } } }),
       path: '/ngdetails/OS::Neutron::Net/n1?tab=network_tabs__subnets_tab',
     });
-    await screen.findByRole('link', { name: 'sub-a' }, { timeout: 10_000 });
+    await screen.findByRole('link', { name: 'sub-a' }, { timeout: 20_000 });
     await user.click(screen.getByRole('button', { name: 'Actions for sub-a' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Subnet' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Subnet' });
