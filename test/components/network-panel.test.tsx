@@ -76,6 +76,20 @@ describe('Networks list (Horizon /project/networks)', { timeout: 60_000 }, () =>
     const item = await screen.findByRole('menuitem', { name: 'Delete Network' });
     expect(item.getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('menuitem', { name: 'Edit Network' })).toBeNull();
+    expect((await screen.findByRole('menuitem', { name: 'Create Subnet' })).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('offers Create Subnet on a network’s row, opening the network’s Subnets tab with the wizard', async () => {
+    const { user, router } = renderApp({
+      backend: signedInBackend({ catalog, policy: memberPolicy, resources: { network: { getList: () => [makeNetwork()], getOne: () => makeNetwork() }, subnet: { getList: () => [] }, subnetpool: { getList: pools } } }),
+      path: '/project/networks',
+    });
+    await screen.findByRole('link', { name: 'net-a' }, { timeout: 20_000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for net-a' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Create Subnet' }));
+    expect(await screen.findByRole('dialog', { name: 'Create Subnet' }, { timeout: 20_000 })).toBeTruthy();
+    expect(currentPath(router)).toBe('/ngdetails/OS::Neutron::Net/n1');
+    expect(router.state.location.search).toBe('?tab=network_tabs__subnets_tab');
   });
 
   it('deletes with “Confirm Delete Network”; Neutron’s refusal is the error toast naming the network', async () => {
