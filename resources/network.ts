@@ -3,6 +3,13 @@ import { networkCreateBodies } from '../dataProviders/neutron-networks';
 import { defineResource } from '../src/descriptor';
 import type { NetworkEntity } from '../src/generated';
 
+/**
+ * A shared network is the admin's to manage (Horizon's CheckNetworkEditable),
+ * and an external one is not deleted from the project panel (spec 1 §4.5:
+ * only non-external networks offer delete).
+ */
+const editable = (network: NetworkEntity) => network.shared !== true && network.router__external !== true;
+
 /** Horizon's tab ids, so `?tab=network_tabs__subnets_tab` (spec 1 §2.1) opens the Subnets tab. */
 const SUBNETS_TAB = 'network_tabs__subnets_tab';
 
@@ -93,16 +100,23 @@ export default defineResource<NetworkEntity>({
       label: 'Edit Network',
       form: 'editForm',
       policy: [['network', 'update_network']],
-      allowed: (network) => network.shared !== true,
+      allowed: editable,
       // Only what changed is sent: an unchanged 'Shared' must not meet update_network:shared.
       payload: (values, network) => Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && network?.[key as keyof NetworkEntity] !== value)),
       prefill: (network) => ({ name: network.name, admin_state_up: network.admin_state_up, shared: network.shared }),
       success: 'Network {name} was successfully updated.',
       failure: 'Failed to update network {name}',
     },
-    // Horizon deletes the subnets first, then the network (server/api/neutron/network-details.ts);
-    // a shared network is the admin's to manage (Horizon's CheckNetworkEditable).
-    { id: 'delete', kind: 'delete', policy: [['network', 'delete_network']], allowed: (network) => network.shared !== true },
+    {
+      id: 'create-subnet',
+      kind: 'link',
+      label: 'Create Subnet',
+      policy: [['network', 'create_subnet']],
+      allowed: editable,
+      to: '/project/networks/{id}/subnet/create',
+    },
+    // Horizon deletes the subnets first, then the network (server/api/neutron/network-details.ts).
+    { id: 'delete', kind: 'delete', policy: [['network', 'delete_network']], allowed: editable, showReason: true },
   ],
   detail: {
     tabs: [

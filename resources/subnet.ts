@@ -47,7 +47,8 @@ export default defineResource<SubnetEntity>({
       success: 'Updated subnet "{name_or_id}".',
       failure: 'Unable to update subnet "{cidr}".',
     },
-    { id: 'delete', kind: 'delete', policy: [['network', 'delete_subnet']] },
+    // Neutron's refusal (a port still using an address) is shown with the subnet's name.
+    { id: 'delete', kind: 'delete', policy: [['network', 'delete_subnet']], showReason: true },
   ],
   detail: {
     tabs: [

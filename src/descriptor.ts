@@ -407,6 +407,12 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * checked record refused, the toast alone and no dialog.
    */
   notAllowedAs?: 'dialog' | 'toast';
+  /**
+   * The error toast adds the server's reason after the spec's text, e.g.
+   * Neutron's 'There are one or more ports still in use on the network.'
+   * Default false: the spec's text alone.
+   */
+  showReason?: boolean;
 }
 
 /**

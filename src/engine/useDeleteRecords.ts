@@ -1,4 +1,5 @@
-import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
+import { serverMessage } from '../../dataProviders/http';
+import type { AnyResourceDescriptor, DeleteActionDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
 import { deleteTexts } from './messages';
@@ -30,7 +31,13 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const failed = records.filter((_record, index) => results[index].status === 'rejected');
     const name = (record: ResourceRecord) => nameOf(descriptor, record);
     if (deleted.length) toasts.success(deleteTexts(descriptor.labels, deleted.map(name)).success);
-    if (failed.length) toasts.error(deleteTexts(descriptor.labels, failed.map(name)).error);
+    if (failed.length) {
+      const text = deleteTexts(descriptor.labels, failed.map(name)).error;
+      // A delete action may ask for the server's reason too (a network with ports in use).
+      const action = descriptor.actions?.find((each): each is DeleteActionDescriptor<ResourceRecord> => each.kind === 'delete');
+      const reasons = action?.showReason ? [...new Set(results.flatMap((result) => (result.status === 'rejected' ? [serverMessage(result.reason)] : [])).filter(Boolean))] : [];
+      toasts.error([text, ...reasons].join(' '));
+    }
     await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };
   };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { applyFrom, disabledFields, type HintedNode, hintUiSchema, linkedSources, rangeChoices } from '../../src/forms/hints';
+import { deniedFields } from '../../src/forms/form-schema';
+
+/** The subnet step's hints (schemas/network.schema.json), reduced to what the rules read. */
+const properties: Record<string, HintedNode> = {
+  address_source: { type: 'string' },
+  subnetpool_id: { type: 'string', 'x-switch': { field: 'address_source', values: ['subnetpool'] } },
+  prefixlen: {
+    type: 'integer',
+    'x-choicesFrom': { field: 'subnetpool_id', source: 'subnetpools', min: 'min_prefixlen', max: 'max_prefixlen' },
+    'x-from': { field: 'subnetpool_id', source: 'subnetpools', key: 'default_prefixlen' },
+  },
+  ip_version: { type: 'integer', 'x-from': { field: 'subnetpool_id', source: 'subnetpools', key: 'ip_version' }, 'x-disabledWhen': { field: 'address_source', values: ['subnetpool'] } },
+};
+const pools = { subnetpools: [
+  { id: 'v4', ip_version: 4, min_prefixlen: 24, max_prefixlen: 28, default_prefixlen: 26 },
+  { id: 'v6', ip_version: 6, min_prefixlen: 64, max_prefixlen: 66, default_prefixlen: 64 },
+] };
+
+describe('form hints that follow another field (x-from, x-choicesFrom, x-disabledWhen)', () => {
+  it('names the option sources the form must load', () => {
+    expect(linkedSources(properties)).toEqual(['subnetpools']);
+    expect(linkedSources({ name: { type: 'string' } })).toEqual([]);
+  });
+
+  it('offers the whole numbers from the chosen item’s minimum to its maximum, none before a choice', () => {
+    const hint = properties.prefixlen['x-choicesFrom']!;
+    expect(rangeChoices(hint, { subnetpool_id: 'v4' }, pools.subnetpools)).toEqual([24, 25, 26, 27, 28]);
+    expect(rangeChoices(hint, { subnetpool_id: 'v6' }, pools.subnetpools)).toEqual([64, 65, 66]);
+    expect(rangeChoices(hint, {}, pools.subnetpools)).toEqual([]);
+    expect(rangeChoices(hint, { subnetpool_id: 'gone' }, pools.subnetpools)).toEqual([]);
+  });
+
+  it('sets the version and the default prefix length from a newly chosen pool, and leaves the user’s choice alone otherwise', () => {
+    const chosen = applyFrom(properties, { address_source: 'subnetpool', subnetpool_id: 'v6', ip_version: 4 }, { address_source: 'subnetpool', ip_version: 4 }, pools);
+    expect(chosen).toMatchObject({ ip_version: 6, prefixlen: 64 });
+    // The same pool, another prefix length picked by the user: kept.
+    const picked = { ...chosen, prefixlen: 65 };
+    expect(applyFrom(properties, picked, chosen, pools)).toBe(picked);
+    // Items not loaded yet: nothing to copy.
+    expect(applyFrom(properties, { subnetpool_id: 'v4' }, {}, {})).toEqual({ subnetpool_id: 'v4' });
+  });
+
+  it('disables the version while the address comes from a pool', () => {
+    expect([...disabledFields(properties, { address_source: 'subnetpool' })]).toEqual(['ip_version']);
+    expect([...disabledFields(properties, { address_source: 'manual' })]).toEqual([]);
+  });
+
+  it('renders a textarea for x-widget textarea', () => {
+    expect(hintUiSchema({ type: 'string', 'x-widget': 'textarea' })).toEqual({ 'ui:widget': 'textarea', 'ui:options': { rows: 3 } });
+  });
+});
+
+describe('fields offered by policy (x-policy)', () => {
+  const form = { type: 'object', properties: { name: { type: 'string' }, shared: { type: 'boolean', 'x-policy': [['network', 'create_network:shared']] } } } as never;
+
+  it('hides a field whose rules do not pass, or when nothing can check them', async () => {
+    expect([...(await deniedFields(form, async () => false))]).toEqual(['shared']);
+    expect([...(await deniedFields(form))]).toEqual(['shared']);
+    expect([...(await deniedFields(form, async () => Promise.reject(new Error('down'))))]).toEqual(['shared']);
+  });
+
+  it('offers it when they pass, asking with the field’s rules', async () => {
+    const asked: unknown[] = [];
+    expect([...(await deniedFields(form, async (rules) => (asked.push(rules), true)))]).toEqual([]);
+    expect(asked).toEqual([[['network', 'create_network:shared']]]);
+  });
+});
