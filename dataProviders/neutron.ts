@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
+import { securityGroupHandlers } from './network-security-groups';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -59,6 +60,7 @@ export function trunkPortCandidates<P extends Port>(ports: readonly P[], role: '
  */
 export function createNeutronProvider(http: HttpClient): DataProvider {
   return createServiceProvider('neutron', {
+    ...securityGroupHandlers(http),
     'qos-policy': {
       async list() {
         const { items } = await http.get<{ items: QosPolicy[] }>('/api/neutron/qos_policies/');

@@ -385,6 +385,12 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * checked record refused, the toast alone and no dialog.
    */
   notAllowedAs?: 'dialog' | 'toast';
+  /**
+   * The error line also gives each refused record's reason as the server
+   * words it (Neutron's 'Insufficient rights for removing default security
+   * group.'). Default false: the line names the records only.
+   */
+  showReasons?: boolean;
 }
 
 /**
@@ -522,6 +528,11 @@ export interface DetailDescriptor<T> {
   /** Tabs of the details view, the first one shown first (spec 2 §2.3). */
   tabs: DetailTab<T>[];
   /**
+   * The page heading, `{field}` read from the record. Default: the record's name.
+   * @example 'Manage Security Group Rules: {name} ({id})'
+   */
+  title?: string;
+  /**
    * A sticky tab group (spec 1 §2.2): the tab last chosen is remembered in
    * the cookie `tab_<resource name>_details` and opens first next time,
    * unless the URL's `tab` parameter names another. Default false.
@@ -555,6 +566,15 @@ export interface DetailTab<T> {
    * @example { field: 'members', title: 'Members', columns: [{ field: 'name', label: 'Instance Name' }, { field: 'id', label: 'Instance ID' }] }
    */
   table?: DetailTable<T>;
+  /**
+   * Another registered resource's list under the fields, narrowed to this
+   * record: `filter` values are `{field}` templates read from the record, go
+   * to the child's data provider as server filters, and are added to what its
+   * create forms send. The list has the child's own columns and actions
+   * (Horizon's security group rules table with Add Rule and Delete Rules).
+   * @example { name: 'security-group-rule', filter: { security_group_id: '{id}' } }
+   */
+  resource?: { name: string; filter: Record<string, string> };
 }
 
 export interface DetailTable<T> {

@@ -109,5 +109,10 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     remove_subports: 'rule:admin_or_project_member',
     create_network: 'rule:admin_or_project_member',
     create_router: 'rule:admin_or_project_member',
+    create_security_group: 'rule:admin_or_project_member',
+    update_security_group: 'rule:admin_or_project_member',
+    delete_security_group: 'rule:admin_or_project_member',
+    create_security_group_rule: 'rule:admin_or_project_member',
+    delete_security_group_rule: 'rule:admin_or_project_member',
   },
 };

@@ -42,9 +42,11 @@ export interface ActionDialogs {
 
 /**
  * The dialogs of a resource's actions. `existing` are the listed records, for
- * the form's unique-value check (spec 2 §5: 'Key pair already exists.').
+ * the form's unique-value check (spec 2 §5: 'Key pair already exists.');
+ * `createWith` are values every create sends besides the form's (a details
+ * tab's list adds its parent's id).
  */
-export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS): ActionDialogs {
+export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS, createWith?: Record<string, unknown>): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   // A create that uploads a file reports its progress here (spec 2 §4: -1, then whole percents).
   const [progress, setProgress] = useState<number | null>(null);
@@ -66,7 +68,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   if (open?.kind === 'form') {
     const { action, schema, uiSchema, validator, record, initialData } = open;
     const submit = async (formData: Record<string, unknown>) => {
-      await withProgress((onProgress) => runForm(action, formData, record, onProgress));
+      await withProgress((onProgress) => runForm(action, formData, record, onProgress, createWith));
       close();
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
@@ -84,7 +86,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
             liveErrors={liveErrors}
             validateStep={serverUniqueCheck(descriptor, action, dataProvider)}
             // The wizard closes itself once submit resolves.
-            submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress))}
+            submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress, createWith))}
             onClose={close}
           />
         ) : (

@@ -34,13 +34,17 @@ const NO_FACETS: never[] = [];
  * heading, toolbar actions, batch delete disabled while nothing is checked,
  * the facet search bar, and the table with expandable rows, polling of
  * transitional rows and client or server paging.
+ *
+ * `within` shows the list inside another record's details (descriptor
+ * `detail.tabs[].resource`): its `filter` narrows the list on the server and
+ * goes with every create; the heading is an h2.
  */
-export default function ResourceListPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
+export default function ResourceListPage({ descriptor, within }: { descriptor: AnyResourceDescriptor; within?: { filter: Record<string, string> } }) {
   const facets = descriptor.facets ?? NO_FACETS;
-  const panelKey = descriptor.panel?.path ?? descriptor.name;
+  const panelKey = within ? `${descriptor.name}?${new URLSearchParams(within.filter).toString()}` : (descriptor.panel?.path ?? descriptor.name);
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
-  const filterJson = JSON.stringify(serverParams(terms, facets));
+  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...within?.filter });
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
@@ -83,10 +87,10 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const ids = useMemo(() => rows.map((row) => idOf(descriptor, row)), [rows, descriptor]);
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
-  const dialogs = useActionDialogs(descriptor, fetched);
+  const dialogs = useActionDialogs(descriptor, fetched, within?.filter);
   const toasts = useToastStore();
   const navigate = useNavigate();
-  const title = descriptor.panel?.label ?? descriptor.labels.plural;
+  const title = (!within && descriptor.panel?.label) || descriptor.labels.plural;
   const checked = rows.filter((row) => selection.isSelected(idOf(descriptor, row)));
   const expandable = Boolean(descriptor.expand?.length);
 
@@ -132,7 +136,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
 
   return (
     <section>
-      <PageHeading title={title}>
+      <PageHeading title={title} level={within ? 2 : 1}>
         {actions.forms.map((action, index) => (
           <Button
             key={action.id}

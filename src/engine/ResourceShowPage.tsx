@@ -19,7 +19,9 @@ import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from '.
 import { useRegistry } from './context';
 import { RowActionsMenu } from '../table/RowActionsMenu';
 import { deleteTexts } from './messages';
+import { formatMessage } from './messages';
 import { PageHeading } from './PageHeading';
+import ResourceListPage from './ResourceListPage';
 import { useResourceRecord } from './queries';
 import { backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
 
@@ -86,7 +88,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
           </Typography>
         </Breadcrumbs>
       )}
-      <PageHeading title={name}>
+      <PageHeading title={data && descriptor.detail!.title ? formatMessage(descriptor.detail!.title, data) : name}>
         {data && <RecordEditActions name={name} actions={rowFormsFor(actions, data)} open={(action) => dialogs.openEdit(action, data)} />}
         {data && appliesTo(actions.rowDelete, data) && (
           <Button
@@ -113,6 +115,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
             <Box key={tab.id} role="tabpanel" hidden={tab.id !== activeTab.id} id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} sx={{ p: 2 }}>
               {data ? <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
+              {data && tab.resource && <ChildList child={tab.resource} record={data} />}
             </Box>
           ))}
       </Paper>
@@ -167,3 +170,15 @@ function DetailFields({ descriptor, tab, record }: { descriptor: AnyResourceDesc
   );
 }
 
+
+/** A details tab's list of another resource, narrowed to this record (DetailTab.resource). */
+function ChildList({ child, record }: { child: NonNullable<DetailTab<ResourceRecord>['resource']>; record: ResourceRecord }) {
+  const descriptor = useRegistry().byName(child.name);
+  if (!descriptor) throw new Error(`A details tab lists '${child.name}', which is not a registered resource`);
+  const filter = Object.fromEntries(Object.entries(child.filter).map(([key, template]) => [key, formatMessage(template, record)]));
+  return (
+    <Box sx={{ mt: 3 }}>
+      <ResourceListPage descriptor={descriptor} within={{ filter }} />
+    </Box>
+  );
+}

@@ -1,3 +1,4 @@
+import { serverMessage } from '../../dataProviders/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
@@ -12,7 +13,8 @@ export interface DeleteOutcome {
 
 /**
  * Deletes records one call each, then reports as spec 2 §8 does: one success
- * line naming what was deleted, one error line naming what was not.
+ * line naming what was deleted, one error line naming what was not (with the
+ * server's reasons after it when the delete action asks for `showReasons`).
  */
 export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
@@ -30,8 +32,16 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const failed = records.filter((_record, index) => results[index].status === 'rejected');
     const name = (record: ResourceRecord) => nameOf(descriptor, record);
     if (deleted.length) toasts.success(deleteTexts(descriptor.labels, deleted.map(name)).success);
-    if (failed.length) toasts.error(deleteTexts(descriptor.labels, failed.map(name)).error);
+    if (failed.length) toasts.error(withReasons(deleteTexts(descriptor.labels, failed.map(name)).error, descriptor, results));
     await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };
   };
+}
+
+/** The error line, followed by the distinct reasons the server gave, when the descriptor's delete shows them. */
+function withReasons(line: string, descriptor: AnyResourceDescriptor, results: PromiseSettledResult<unknown>[]): string {
+  const showReasons = descriptor.actions?.some((action) => action.kind === 'delete' && action.showReasons);
+  if (!showReasons) return line;
+  const reasons = results.flatMap((result) => (result.status === 'rejected' ? [serverMessage(result.reason)] : [])).filter((reason): reason is string => Boolean(reason));
+  return [line, ...new Set(reasons)].join(' ');
 }

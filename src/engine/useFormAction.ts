@@ -16,15 +16,23 @@ import { idOf } from './registry';
  * action's `payload` of the values, or the values. A failure toasts the
  * action's failure text and rejects, so the dialog stays open with the reason;
  * a reason the action's `errorMessages` names is shown in its words instead.
- * `onProgress` reaches a create that uploads a file (-1, then 0…100).
+ * `onProgress` reaches a create that uploads a file (-1, then 0…100);
+ * `createWith` values are added to a create's body (a details tab's parent id).
  */
 export function useFormAction(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
   const toasts = useToastStore();
   const invalidate = useInvalidateResource();
 
-  return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord, onProgress?: UploadProgress): Promise<void> {
-    const data = action.payload ? action.payload(formData, record) : formData;
+  return async function run(
+    action: ModalAction,
+    formData: Record<string, unknown>,
+    record?: ResourceRecord,
+    onProgress?: UploadProgress,
+    createWith?: Record<string, unknown>,
+  ): Promise<void> {
+    const values = action.payload ? action.payload(formData, record) : formData;
+    const data = createWith && !record ? { ...values, ...createWith } : values;
     const texts = { ...record, ...formData };
     let answer: Record<string, unknown>;
     try {
@@ -42,12 +50,12 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
       if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
       throw error;
     }
-    const values = { ...texts, ...answer };
+    const shown = { ...texts, ...answer };
     const file = action.kind === 'form' ? action.download : undefined;
-    if (file && typeof values[file.field] === 'string') {
-      downloadFile(formatMessage(file.fileName, values), values[file.field] as string, file.mimeType);
+    if (file && typeof shown[file.field] === 'string') {
+      downloadFile(formatMessage(file.fileName, shown), shown[file.field] as string, file.mimeType);
     }
-    toasts[action.successToast ?? 'success'](formatMessage(action.success, values));
+    toasts[action.successToast ?? 'success'](formatMessage(action.success, shown));
     await invalidate(descriptor);
   };
 }

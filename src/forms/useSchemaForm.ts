@@ -4,7 +4,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { derefLocal } from '../schema/refs';
 import type { SchemaNode } from '../schema/types';
 import { passwordMatchError } from '../utils/validators';
-import { confirmPairs, HIDDEN_FIELD, type HintedNode, hiddenFields, hintUiSchema, withoutHidden } from './hints';
+import { atLeastErrors, confirmPairs, HIDDEN_FIELD, type HintedNode, hiddenFields, hintUiSchema, withoutHidden } from './hints';
 
 export type FormData = Record<string, unknown>;
 /** Field → messages; `''` holds the messages of the whole form. */
@@ -73,6 +73,9 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
         if (hidden.has(confirm) || data?.[confirm] === undefined) continue;
         const message = passwordMatchError(data?.[original] as string | undefined, data?.[confirm] as string | undefined);
         if (message) (errors as unknown as Record<string, { addError(text: string): void } | undefined>)[confirm]?.addError(message);
+      }
+      for (const [field, message] of Object.entries(atLeastErrors(properties, data ?? {}))) {
+        if (!hidden.has(field)) (errors as unknown as Record<string, { addError(text: string): void } | undefined>)[field]?.addError(message);
       }
       return errors;
     },

@@ -61,7 +61,8 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
 
   for (const action of formActions) {
     const [field, schema] = Object.entries(formFields(descriptor, action.form)).find(([, node]) => invalidValueFor(node)) ?? [];
-    it.runIf(Boolean(field))(`the '${action.label}' form rejects a bad ${field} with the schema's message`, async () => {
+    // A resource listed only inside another's details (no panel) has its forms tested there.
+    it.runIf(Boolean(field) && Boolean(descriptor.panel))(`the '${action.label}' form rejects a bad ${field} with the schema's message`, async () => {
       const { value, keyword } = invalidValueFor(schema!)!;
       const { user } = renderApp({ backend: backendFor(descriptor, []), path: descriptor.panel!.path });
       await user.click(await screen.findByRole('button', { name: action.label }));
