@@ -18,7 +18,13 @@ export default defineResource<SecurityGroupEntity>({
   nameField: 'name',
   labels: { singular: 'Security Group', plural: 'Security Groups' },
   panel: { dashboard: 'project', group: 'Network', label: 'Security Groups', path: '/project/security_groups' },
-  columns: [{ field: 'name', defaultSort: 'asc', link: 'detail' }, { field: 'id', priority: 2 }, { field: 'description' }],
+  columns: [
+    { field: 'name', defaultSort: 'asc', link: 'detail' },
+    { field: 'id', priority: 2 },
+    { field: 'description' },
+    // Horizon adds Shared where Neutron can share groups (RBAC).
+    { field: 'shared', requires: { extensions: [{ service: 'neutron', alias: 'security-groups-shared-filtering' }] } },
+  ],
   facets: [{ name: 'name', label: 'Name', singleton: true }],
   actions: [
     {

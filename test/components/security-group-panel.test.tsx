@@ -5,6 +5,8 @@ import { makeCatalog } from '../support/records';
 import { renderApp } from '../support/render-app';
 
 const catalog = makeCatalog(['identity', 'compute', 'network']);
+/** The first lazy page load is slow on a loaded two-core machine. */
+const FIRST_LOAD = { timeout: 15_000 };
 
 function makeGroup(name: string, overrides: Record<string, unknown> = {}) {
   return { id: `g-${name}`, name, description: `${name} group`, tenant_id: 'p-demo', project_id: 'p-demo', security_group_rules: [], ...overrides };
@@ -36,7 +38,7 @@ function renderDetails(options: { create?: (params: { data: Record<string, unkno
 }
 
 async function openAddRule(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'Add Rule' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Add Rule' }, FIRST_LOAD));
   return screen.findByRole('dialog', { name: 'Add Rule' });
 }
 
@@ -66,7 +68,7 @@ async function expectToast(text: string) {
 describe('Security Groups list', { timeout: 30_000 }, () => {
   it('lists Name, Security Group ID and Description sorted by name, the name a link to Manage Rules', async () => {
     renderApp({ backend: signedInBackend({ catalog, resources: { 'security-group': { getList: groups } } }), path: '/project/security_groups' });
-    const table = await screen.findByRole('table', { name: 'Security Groups' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Security Groups' }, FIRST_LOAD);
     await within(table).findByRole('link', { name: 'web' });
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Name', 'Security Group ID', 'Description', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
@@ -75,9 +77,18 @@ describe('Security Groups list', { timeout: 30_000 }, () => {
     expect(within(rows[0]).getByRole('link').getAttribute('href')).toBe('/ngdetails/OS::Neutron::SecurityGroup/g-default');
   });
 
+  it('adds the Shared column where Neutron has the security-groups-shared-filtering extension, as Horizon does', async () => {
+    const extensions = { neutron: ['security-groups-shared-filtering'] };
+    renderApp({ backend: signedInBackend({ catalog, extensions, resources: { 'security-group': { getList: () => [makeGroup('web', { shared: true })] } } }), path: '/project/security_groups' });
+    const table = await screen.findByRole('table', { name: 'Security Groups' }, FIRST_LOAD);
+    await within(table).findByRole('link', { name: 'web' });
+    await waitFor(() => expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Name', 'Security Group ID', 'Description', 'Shared', 'Actions']));
+    expect(within(table).getByText('Yes')).toBeTruthy();
+  });
+
   it('offers Edit Security Group on every group but default, and Delete on all', async () => {
     const { user } = renderApp({ backend: signedInBackend({ catalog, resources: { 'security-group': { getList: groups } } }), path: '/project/security_groups' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for default' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for default' }, FIRST_LOAD));
     expect((await screen.findAllByRole('menuitem')).map((item) => item.textContent)).toEqual(['Delete Security Group']);
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for web' }));
@@ -87,7 +98,7 @@ describe('Security Groups list', { timeout: 30_000 }, () => {
   it("creates a group with name and description and toasts 'Successfully created security group: <name>'", async () => {
     const create = vi.fn(({ data }) => makeGroup(data.name as string, data));
     const { user } = renderApp({ backend: signedInBackend({ catalog, resources: { 'security-group': { getList: groups, create } } }), path: '/project/security_groups' });
-    await user.click(await screen.findByRole('button', { name: 'Create Security Group' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Create Security Group' }, FIRST_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Create Security Group' });
     const submit = () => within(dialog).getByRole('button', { name: 'Create Security Group' }) as HTMLButtonElement;
     expect(submit().disabled).toBe(true);
@@ -105,7 +116,7 @@ describe('Security Groups list', { timeout: 30_000 }, () => {
       backend: signedInBackend({ catalog, resources: { 'security-group': { getList: groups, delete: () => Promise.reject(refusal) } } }),
       path: '/project/security_groups',
     });
-    await user.click(await screen.findByRole('button', { name: 'Actions for default' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Actions for default' }, FIRST_LOAD));
     await user.click(await screen.findByRole('menuitem', { name: 'Delete Security Group' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete Security Group' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete Security Group' }));
@@ -116,7 +127,7 @@ describe('Security Groups list', { timeout: 30_000 }, () => {
 describe('Manage Security Group Rules', { timeout: 30_000 }, () => {
   it("shows the group's rules with Horizon's columns, asking for this group's rules only", async () => {
     const { rules } = renderDetails({ rules: () => [makeRule({}), makeRule({ id: 'r2', name: 'ALLOW IPv6 from web', ethertype: 'IPv6', protocol: null, ip_protocol: 'Any', port_range: 'Any', remote_ip_prefix: null, remote_group: 'web', description: '' })] });
-    expect(await screen.findByRole('heading', { name: 'Manage Security Group Rules: web (g-web)', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Manage Security Group Rules: web (g-web)', level: 1 }, FIRST_LOAD)).toBeTruthy();
     const table = await screen.findByRole('table', { name: 'Rules' });
     await within(table).findByText('22 (SSH)');
     expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Direction', 'Ether Type', 'IP Protocol', 'Port Range', 'Remote IP Prefix', 'Remote Security Group', 'Description', 'Actions']);
