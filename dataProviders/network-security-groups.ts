@@ -225,9 +225,11 @@ export function securityGroupHandlers(http: HttpClient): Record<string, Resource
         const rules = one ? (one.security_group_rules ?? []) : groups.flatMap((group) => group.security_group_rules ?? []);
         return sortRules(rules).map((rule) => ruleRecord(rule, names));
       },
+      /** The answer names its remote group, as Horizon's 'Successfully added rule: …' does. */
       async create(data) {
         const rule = await http.post<NativeRule>('/api/network/securitygrouprules/', addRuleBody(data as unknown as AddRuleValues));
-        return ruleRecord(rule, new Map());
+        const groups = rule.remote_group_id ? await listGroups().catch(() => []) : [];
+        return ruleRecord(rule, new Map(groups.map((group) => [group.id, group.name])));
       },
       async remove(id) {
         await http.delete(`/api/network/securitygrouprules/${encodeURIComponent(id)}/`);

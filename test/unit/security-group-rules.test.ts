@@ -110,6 +110,15 @@ describe('neutron data provider: security groups and rules', () => {
     expect(calls.sort()).toEqual(['get /api/network/securitygroups/', 'get /api/network/securitygroups/g1/']);
   });
 
+  it("names the new rule's remote group, as Horizon's success message does", async () => {
+    const { http } = fakeHttp({
+      'post /api/network/securitygrouprules/': rule({ id: 'r8', protocol: 'tcp', port_range_min: 443, port_range_max: 443, remote_group_id: 'g2' }),
+      'get /api/network/securitygroups/': { items: [{ id: 'g2', name: 'web' }] },
+    });
+    const created = await createNeutronProvider(http).create('security-group-rule', { data: { security_group_id: 'g1', rule_menu: 'https', remote: 'sg', security_group: 'g2' } });
+    expect(created.data).toMatchObject({ name: 'ALLOW IPv4 443/tcp from web', remote_group: 'web' });
+  });
+
   it('creates a rule from the form values and a group from name and description; edits with PATCH; deletes both', async () => {
     const { http, calls } = fakeHttp({
       'post /api/network/securitygrouprules/': rule({ id: 'r9', protocol: 'tcp', port_range_min: 22, port_range_max: 22, remote_ip_prefix: '0.0.0.0/0' }),
