@@ -34,6 +34,8 @@ export default defineResource<SecurityGroupEntity>({
       form: 'createForm',
       size: 'md',
       policy: [['network', 'create_security_group']],
+      // Horizon continues to the new group's rules.
+      openCreated: true,
       success: 'Successfully created security group: {name}',
       failure: 'Unable to create security group: {name}',
     },

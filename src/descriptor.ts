@@ -334,6 +334,11 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   failure: string;
   /**
+   * After a successful create, open the new record's details (Horizon's
+   * Create Security Group leads to the group's Manage Rules page). Default false.
+   */
+  openCreated?: boolean;
+  /**
    * A file the browser saves from the answer, e.g. the private key.
    * @example { field: 'private_key', fileName: '{name}.pem', mimeType: 'application/x-pem-file' }
    */

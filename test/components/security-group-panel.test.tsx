@@ -95,9 +95,13 @@ describe('Security Groups list', { timeout: 30_000 }, () => {
     await waitFor(() => expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit Security Group', 'Delete Security Group']));
   });
 
-  it("creates a group with name and description and toasts 'Successfully created security group: <name>'", async () => {
+  it("creates a group with name and description, toasts 'Successfully created security group: <name>' and opens its rules, as Horizon does", async () => {
     const create = vi.fn(({ data }) => makeGroup(data.name as string, data));
-    const { user } = renderApp({ backend: signedInBackend({ catalog, resources: { 'security-group': { getList: groups, create } } }), path: '/project/security_groups' });
+    const getOne = ({ id }: { id: string }) => makeGroup(id.slice(2), { description: 'databases' });
+    const { user } = renderApp({
+      backend: signedInBackend({ catalog, resources: { 'security-group': { getList: groups, create, getOne }, 'security-group-rule': { getList: () => [] } } }),
+      path: '/project/security_groups',
+    });
     await user.click(await screen.findByRole('button', { name: 'Create Security Group' }, FIRST_LOAD));
     const dialog = await screen.findByRole('dialog', { name: 'Create Security Group' });
     const submit = () => within(dialog).getByRole('button', { name: 'Create Security Group' }) as HTMLButtonElement;
@@ -108,6 +112,7 @@ describe('Security Groups list', { timeout: 30_000 }, () => {
     await user.click(submit());
     expect((await screen.findByRole('alert')).textContent).toContain('Successfully created security group: db');
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: { name: 'db', description: 'databases' } }));
+    expect(await screen.findByRole('heading', { name: 'Manage Security Group Rules: db (g-db)', level: 1 }, FIRST_LOAD)).toBeTruthy();
   });
 
   it("shows Neutron's refusal to delete the default group in its words", async () => {

@@ -38,8 +38,7 @@ describe('Security groups in the browser', () => {
     await expectToast(page, 'Successfully created security group: e2e-web');
     await create.waitFor({ state: 'detached' });
 
-    const groups = page.getByRole('table', { name: 'Security Groups' });
-    await groups.getByRole('link', { name: 'e2e-web', exact: true }).click();
+    // Horizon continues to the new group's rules.
     await page.waitForURL('**/ngdetails/OS::Neutron::SecurityGroup/**');
     await page.getByRole('heading', { name: /^Manage Security Group Rules: e2e-web \(/, level: 1 }).waitFor();
     const rules = page.getByRole('table', { name: 'Rules' });
@@ -74,6 +73,7 @@ describe('Security groups in the browser', () => {
     await page.getByRole('dialog', { name: 'Confirm Delete Security Group' }).getByRole('button', { name: 'Delete Security Group' }).click();
     await expectToast(page, 'Deleted Security Group: e2e-web.');
     await page.waitForURL('**/project/security_groups');
+    const groups = page.getByRole('table', { name: 'Security Groups' });
     await groups.getByRole('link', { name: 'default', exact: true }).waitFor();
     await groups.getByRole('link', { name: 'e2e-web', exact: true }).waitFor({ state: 'detached' });
 
