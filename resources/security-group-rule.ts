@@ -35,6 +35,7 @@ export default defineResource<SecurityGroupRuleEntity>({
       label: 'Add Rule',
       form: 'createForm',
       size: 'md',
+      uiSchema: { description: { 'ui:widget': 'textarea', 'ui:options': { rows: 2 } } },
       policy: [['network', 'create_security_group_rule']],
       success: 'Successfully added rule: {name}',
       failure: 'Unable to add rule to security group.',

@@ -33,6 +33,7 @@ export default defineResource<SecurityGroupEntity>({
       label: 'Create Security Group',
       form: 'createForm',
       size: 'md',
+      uiSchema: { description: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } },
       policy: [['network', 'create_security_group']],
       // Horizon continues to the new group's rules.
       openCreated: true,
@@ -45,6 +46,7 @@ export default defineResource<SecurityGroupEntity>({
       label: 'Edit Security Group',
       form: 'updateForm',
       size: 'md',
+      uiSchema: { description: { 'ui:widget': 'textarea', 'ui:options': { rows: 4 } } },
       policy: [['network', 'update_security_group']],
       // Neutron refuses to rename the default group; Horizon does not offer it.
       allowed: (group) => group.name !== 'default',
