@@ -26,7 +26,8 @@ const GROUP_BODY = {
 
 const GROUP_UPDATE_BODY = { ...GROUP_BODY, required: [], minProperties: 1 };
 
-const port = { type: ['integer', 'null'], minimum: -1, maximum: 65535 };
+// Neutron's range for ports and ICMP type/code alike; -1 (any) is the form's, sent as null.
+const port = { type: ['integer', 'null'], minimum: 0, maximum: 65535 };
 
 /** Neutron's rule fields; Neutron checks how they combine (ports need a protocol, min ≤ max, CIDR version) and answers in its words. */
 const RULE_BODY = {
