@@ -1,6 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
 import { networkHandlers } from './neutron-networks';
+import { securityGroupHandlers } from './network-security-groups';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -60,6 +61,7 @@ export function trunkPortCandidates<P extends Port>(ports: readonly P[], role: '
  */
 export function createNeutronProvider(http: HttpClient): DataProvider {
   return createServiceProvider('neutron', {
+    ...securityGroupHandlers(http),
     'qos-policy': {
       async list() {
         const { items } = await http.get<{ items: QosPolicy[] }>('/api/neutron/qos_policies/');

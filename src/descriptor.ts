@@ -356,6 +356,11 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   failure: string;
   /**
+   * After a successful create, open the new record's details (Horizon's
+   * Create Security Group leads to the group's Manage Rules page). Default false.
+   */
+  openCreated?: boolean;
+  /**
    * A file the browser saves from the answer, e.g. the private key.
    * @example { field: 'private_key', fileName: '{name}.pem', mimeType: 'application/x-pem-file' }
    */
@@ -549,6 +554,11 @@ export interface WizardStepDescriptor {
 export interface DetailDescriptor<T> {
   /** Tabs of the details view, the first one shown first (spec 2 §2.3). */
   tabs: DetailTab<T>[];
+  /**
+   * The page heading, `{field}` read from the record. Default: the record's name.
+   * @example 'Manage Security Group Rules: {name} ({id})'
+   */
+  title?: string;
   /**
    * A sticky tab group (spec 1 §2.2): the tab last chosen is remembered in
    * the cookie `tab_<resource name>_details` and opens first next time,

@@ -117,5 +117,10 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     update_subnet: 'rule:admin_or_project_member',
     delete_subnet: 'rule:admin_or_project_member',
     create_router: 'rule:admin_or_project_member',
+    create_security_group: 'rule:admin_or_project_member',
+    update_security_group: 'rule:admin_or_project_member',
+    delete_security_group: 'rule:admin_or_project_member',
+    create_security_group_rule: 'rule:admin_or_project_member',
+    delete_security_group_rule: 'rule:admin_or_project_member',
   },
 };

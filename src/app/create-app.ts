@@ -12,7 +12,7 @@ import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
 /** Resources a provider serves without a descriptor: lists behind a form's choices (subnet pools, Create Volume's types and zones). */
-const SUPPORT_RESOURCES: Record<string, ServiceName> = { subnetpool: 'neutron', 'volume-type': 'cinder', 'volume-zone': 'cinder' };
+export const SUPPORT_RESOURCES: Record<string, ServiceName> = { subnetpool: 'neutron', 'volume-type': 'cinder', 'volume-zone': 'cinder' };
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */

@@ -13,13 +13,12 @@ import type { AnyResourceDescriptor, DetailTab, ResourceRecord } from '../descri
 import { readCookie, writeCookie } from '../utils/cookies';
 import { fieldTitle } from '../schema/fields';
 import { useActionDialogs } from './ActionDialogs';
-import { formatMessage } from './messages';
 import { DetailItemsTable } from './DetailItemsTable';
 import { FieldText } from './FieldText';
 import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from './actions';
 import { useRegistry } from './context';
 import { RowActionsMenu } from '../table/RowActionsMenu';
-import { deleteTexts } from './messages';
+import { deleteTexts, formatMessage } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
 import { backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
@@ -90,7 +89,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
           </Typography>
         </Breadcrumbs>
       )}
-      <PageHeading title={name}>
+      <PageHeading title={data && descriptor.detail!.title ? formatMessage(descriptor.detail!.title, data) : name}>
         {data && <RecordEditActions name={name} actions={rowFormsFor(actions, data)} open={(action) => dialogs.openEdit(action, data)} />}
         {data && appliesTo(actions.rowDelete, data) && (
           <Button
@@ -183,4 +182,3 @@ function DetailFields({ descriptor, tab, record }: { descriptor: AnyResourceDesc
     </Box>
   );
 }
-

@@ -13,7 +13,8 @@ export interface DeleteOutcome {
 
 /**
  * Deletes records one call each, then reports as spec 2 §8 does: one success
- * line naming what was deleted, one error line naming what was not.
+ * line naming what was deleted, one error line naming what was not (with the
+ * server's reasons after it when the delete action asks for `showReason`).
  */
 export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
@@ -31,14 +32,17 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const failed = records.filter((_record, index) => results[index].status === 'rejected');
     const name = (record: ResourceRecord) => nameOf(descriptor, record);
     if (deleted.length) toasts.success(deleteTexts(descriptor.labels, deleted.map(name)).success);
-    if (failed.length) {
-      const text = deleteTexts(descriptor.labels, failed.map(name)).error;
-      // A delete action may ask for the server's reason too (a network with ports in use).
-      const action = descriptor.actions?.find((each): each is DeleteActionDescriptor<ResourceRecord> => each.kind === 'delete');
-      const reasons = action?.showReason ? [...new Set(results.flatMap((result) => (result.status === 'rejected' ? [serverMessage(result.reason)] : [])).filter(Boolean))] : [];
-      toasts.error([text, ...reasons].join(' '));
-    }
+    if (failed.length) toasts.error(withReasons(deleteTexts(descriptor.labels, failed.map(name)).error, descriptor, results));
     await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };
   };
+}
+
+/** The error line, followed by the distinct reasons the server gave, when the descriptor's delete shows them. */
+function withReasons(line: string, descriptor: AnyResourceDescriptor, results: PromiseSettledResult<unknown>[]): string {
+  // A delete action may ask for the server's reason too (a network with ports in use, the default security group).
+  const action = descriptor.actions?.find((each): each is DeleteActionDescriptor<ResourceRecord> => each.kind === 'delete');
+  if (!action?.showReason) return line;
+  const reasons = results.flatMap((result) => (result.status === 'rejected' ? [serverMessage(result.reason)] : [])).filter((reason): reason is string => Boolean(reason));
+  return [line, ...new Set(reasons)].join(' ');
 }

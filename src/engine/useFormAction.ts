@@ -1,3 +1,4 @@
+import { useNavigate } from 'react-router-dom';
 import { isAlreadyReported, serverMessage } from '../../dataProviders/http';
 import type { UploadProgress } from '../../dataProviders/resource-provider';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
@@ -7,7 +8,7 @@ import { useBackend } from './context';
 import { downloadFile } from './download';
 import { formatMessage } from './messages';
 import { useInvalidateResource } from './queries';
-import { idOf } from './registry';
+import { detailLink, idOf } from './registry';
 
 /**
  * Runs a form or wizard action: creates the record, or updates `record` for
@@ -23,6 +24,7 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
   const { dataProvider } = useBackend();
   const toasts = useToastStore();
   const invalidate = useInvalidateResource();
+  const navigate = useNavigate();
 
   return async function run(action: ModalAction, formData: Record<string, unknown>, record?: ResourceRecord, onProgress?: UploadProgress, createValues?: Record<string, unknown>): Promise<void> {
     const body = action.payload ? action.payload(formData, record) : formData;
@@ -45,12 +47,13 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
       if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
       throw error;
     }
-    const values = { ...texts, ...answer };
+    const shown = { ...texts, ...answer };
     const file = action.kind === 'form' ? action.download : undefined;
-    if (file && typeof values[file.field] === 'string') {
-      downloadFile(formatMessage(file.fileName, values), values[file.field] as string, file.mimeType);
+    if (file && typeof shown[file.field] === 'string') {
+      downloadFile(formatMessage(file.fileName, shown), shown[file.field] as string, file.mimeType);
     }
-    toasts[action.successToast ?? 'success'](formatMessage(action.success, values));
+    toasts[action.successToast ?? 'success'](formatMessage(action.success, shown));
     await invalidate(descriptor);
+    if (action.kind === 'form' && action.openCreated && !record && answer[descriptor.idField ?? 'id'] !== undefined) navigate(detailLink(descriptor, idOf(descriptor, answer)));
   };
 }

@@ -35,6 +35,10 @@
  *   `min` to its `max` (spec 1 §5: prefix lengths of a pool).
  * - `"x-policy": [["network", "create_network:shared"]]`: the field is
  *   offered only when the policy rules pass (forms/form-schema.ts hides it).
+ * - `"x-atLeast": { "field": "from_port", "message": "…" }` on a number: when
+ *   both have a value it must not be below that field's, else the message
+ *   (Horizon's 'The "to" port number must be greater than or equal to the
+ *   "from" port number.').
  */
 import type { UiSchema } from '@rjsf/utils';
 import type { SchemaNode } from '../schema/types';
@@ -87,7 +91,14 @@ export type HintedNode = SchemaNode & {
   'x-options'?: Record<string, string | number | boolean | object | null>;
   'x-transferTable'?: Partial<TransferHint>;
   'x-confirms'?: string;
+  'x-atLeast'?: AtLeastHint;
 };
+
+export interface AtLeastHint {
+  /** The field whose value this one must not be below. */
+  field: string;
+  message: string;
+}
 
 /** The rjsf field and widget names the hints select (forms/registry.ts registers them). */
 export const HIDDEN_FIELD = 'hidden';
@@ -213,4 +224,20 @@ export function withoutHidden<T extends Record<string, unknown>>(formData: T, hi
 /** `{ confirm_password: 'password' }`: each confirm field and the field it must equal. */
 export function confirmPairs(properties: Record<string, HintedNode>): [confirm: string, original: string][] {
   return Object.entries(properties).flatMap(([name, node]) => (node['x-confirms'] ? [[name, node['x-confirms']] as [string, string]] : []));
+}
+
+/**
+ * The messages of the `x-atLeast` fields below their floor field, by field.
+ *
+ * @example
+ * atLeastErrors({ to: { 'x-atLeast': { field: 'from', message: 'm' } } }, { from: 5, to: 3 }); // { to: 'm' }
+ */
+export function atLeastErrors(properties: Record<string, HintedNode>, formData: Record<string, unknown>): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const [name, node] of Object.entries(properties)) {
+    const hint = node['x-atLeast'];
+    const [value, floor] = [formData[name], hint && formData[hint.field]];
+    if (hint && typeof value === 'number' && typeof floor === 'number' && value < floor) errors[name] = hint.message;
+  }
+  return errors;
 }

@@ -7,6 +7,7 @@ import type { SchemaNode } from '../schema/types';
 import { passwordMatchError } from '../utils/validators';
 import {
   applyFrom,
+  atLeastErrors,
   CHOICE_SELECT_WIDGET,
   confirmPairs,
   disabledFields,
@@ -96,6 +97,9 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
         if (hidden.has(confirm) || data?.[confirm] === undefined) continue;
         const message = passwordMatchError(data?.[original] as string | undefined, data?.[confirm] as string | undefined);
         if (message) (errors as unknown as Record<string, { addError(text: string): void } | undefined>)[confirm]?.addError(message);
+      }
+      for (const [field, message] of Object.entries(atLeastErrors(properties, data ?? {}))) {
+        if (!hidden.has(field)) (errors as unknown as Record<string, { addError(text: string): void } | undefined>)[field]?.addError(message);
       }
       return errors;
     },

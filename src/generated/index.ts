@@ -10,6 +10,8 @@ export type * from './port';
 export type * from './project';
 export type * from './qos-policy';
 export type * from './role';
+export type * from './security-group-rule';
+export type * from './security-group';
 export type * from './server-group';
 export type * from './service';
 export type * from './subnet';

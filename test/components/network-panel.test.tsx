@@ -275,7 +275,9 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
     await screen.findByRole('heading', { name: 'port-a', level: 1 }, { timeout: 20_000 });
     expect(currentPath(router)).toBe('/ngdetails/OS::Neutron::Port/port-1');
     for (const text of ['fa:16:3e:00:00:01', '10.0.0.5', 'network:dhcp', 'net-a', 'Direct', 'trunk-9', 'sg1']) expect(screen.getByText(text)).toBeTruthy();
-    for (const label of ['MAC Address', 'Fixed IPs', 'Device Owner', 'VNIC Type', 'Trunk', 'Security Groups']) expect(screen.getByText(label)).toBeTruthy();
+    // Within the details: the sidebar has a 'Security Groups' panel too.
+    const details = screen.getByRole('tabpanel');
+    for (const label of ['MAC Address', 'Fixed IPs', 'Device Owner', 'VNIC Type', 'Trunk', 'Security Groups']) expect(within(details).getByText(label)).toBeTruthy();
   });
 });
 

@@ -166,8 +166,9 @@ export function updateSecurityGroup(db: Db, now: number, row: SecurityGroupRow, 
 
 export function deleteSecurityGroup(db: Db, viewer: Viewer, row: SecurityGroupRow): void {
   db.tx(() => {
-    if (row.is_default && !viewer.isAdmin) throw conflict('SecurityGroupCannotRemoveDefault', 'Insufficient rights for removing default security group.');
+    // Neutron checks the ports first: a default group in use is refused as in use.
     if (db.get('SELECT 1 FROM net_port_security_groups WHERE security_group_id = ?', row.id)) throw conflict('SecurityGroupInUse', `Security Group ${row.id} in use.`);
+    if (row.is_default && !viewer.isAdmin) throw conflict('SecurityGroupCannotRemoveDefault', 'Insufficient rights for removing default security group.');
     db.run('DELETE FROM net_security_groups WHERE id = ?', row.id);
   });
 }
