@@ -163,18 +163,19 @@ export interface ServerListOptions {
   marker?: string;
 }
 
-/** Newest first (Nova's default sort created_at desc, id desc); the name filter is a regular expression, matched anywhere. */
+/** Newest first (Nova's default sort created_at desc, id desc); the name filter is a regular expression, matched anywhere, ignoring case. */
 export function listServers(db: Db, options: ServerListOptions): ServerRow[] {
   let rows =
     options.projectId === null
       ? db.all<ServerRow>('SELECT * FROM instances ORDER BY created_at DESC, id DESC')
       : db.all<ServerRow>('SELECT * FROM instances WHERE project_id = ? ORDER BY created_at DESC, id DESC', options.projectId);
   if (options.name !== undefined) {
+    // MySQL's REGEXP under Nova's default collation ignores case.
     let pattern: RegExp;
     try {
-      pattern = new RegExp(options.name);
+      pattern = new RegExp(options.name, 'i');
     } catch {
-      pattern = new RegExp(options.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      pattern = new RegExp(options.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
     }
     rows = rows.filter((row) => pattern.test(row.display_name));
   }
