@@ -422,7 +422,7 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
     }
     const limits = getQuotaLimits(db, input.caller.projectId);
     if (limits.metadata_items >= 0 && Object.keys(input.metadata).length > limits.metadata_items) {
-      throw new OverQuota(`Quota exceeded for metadata_items: Requested ${Object.keys(input.metadata).length}, but already used 0 of ${limits.metadata_items} metadata_items`);
+      throw new OverQuota(`Maximum number of metadata items exceeds ${limits.metadata_items}`);
     }
     const count = instancesAllowed(db, input.caller.projectId, input.flavor, input.minCount, input.maxCount);
     let group: { id: number; policy: string; hosts: string[] } | undefined;
@@ -549,7 +549,7 @@ export function setMetadata(db: Db, now: number, row: ServerRow, metadata: Recor
     }
     const limit = getQuotaLimits(db, row.project_id).metadata_items;
     const total = Object.keys(metadataOf(db, row.uuid)).length;
-    if (limit >= 0 && total > limit) throw new OverQuota(`Quota exceeded for metadata_items: Requested ${Object.keys(metadata).length}, but already used ${total - Object.keys(metadata).length} of ${limit} metadata_items`);
+    if (limit >= 0 && total > limit) throw new OverQuota(`Maximum number of metadata items exceeds ${limit}`);
     db.run('UPDATE instances SET updated_at = ? WHERE uuid = ?', now, row.uuid);
     return metadataOf(db, row.uuid);
   });
