@@ -420,6 +420,8 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
     } else if (!bootFromVolume) {
       throw new BadRequest('Block Device Mapping is Invalid: Boot sequence for the instance and image/block device mapping combination is not valid.');
     }
+    // Networks are checked before the metadata and instance quotas, as Nova's _validate_and_build_base_options does.
+    const nics = planNetworks(collaborators, input, input.maxCount);
     const limits = getQuotaLimits(db, input.caller.projectId);
     if (limits.metadata_items >= 0 && Object.keys(input.metadata).length > limits.metadata_items) {
       throw new OverQuota(`Maximum number of metadata items exceeds ${limits.metadata_items}`);
@@ -440,7 +442,6 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
         .filter((host): host is string => Boolean(host));
       group = { id: found.id, policy: found.policy, hosts };
     }
-    const nics = planNetworks(collaborators, input, count);
     const volumes = planVolumes(collaborators, input, count);
     const securityGroupNames = input.securityGroups ?? ['default'];
     const securityGroupIds = nics.some((nic) => nic.networkId) ? collaborators.networking.resolveSecurityGroups(input.caller, securityGroupNames) : [];
