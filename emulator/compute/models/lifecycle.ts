@@ -76,7 +76,7 @@ function finishBuild(db: Db, collaborators: ComputeCollaborators, row: ServerRow
       land(db, row, {
         vm_state: 'error',
         power_state: POWER.NOSTATE,
-        fault: fault(`Build of instance ${row.uuid} aborted: Volume ${mapping.volume_id} did not finish being created even after we waited. Its status is ${volume?.status ?? 'deleted'}.`, 500, now),
+        fault: fault(`Build of instance ${row.uuid} aborted: Volume ${mapping.volume_id} did not finish being created even after we waited 3 seconds or 2 attempts. And its status is ${volume?.status ?? 'deleted'}.`, 500, now),
       });
       return;
     }

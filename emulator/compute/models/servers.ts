@@ -163,18 +163,19 @@ export interface ServerListOptions {
   marker?: string;
 }
 
-/** Newest first (Nova's default sort created_at desc, id desc); the name filter is a regular expression, matched anywhere. */
+/** Newest first (Nova's default sort created_at desc, id desc); the name filter is a regular expression, matched anywhere, ignoring case. */
 export function listServers(db: Db, options: ServerListOptions): ServerRow[] {
   let rows =
     options.projectId === null
       ? db.all<ServerRow>('SELECT * FROM instances ORDER BY created_at DESC, id DESC')
       : db.all<ServerRow>('SELECT * FROM instances WHERE project_id = ? ORDER BY created_at DESC, id DESC', options.projectId);
   if (options.name !== undefined) {
+    // MySQL's REGEXP under Nova's default collation ignores case.
     let pattern: RegExp;
     try {
-      pattern = new RegExp(options.name);
+      pattern = new RegExp(options.name, 'i');
     } catch {
-      pattern = new RegExp(options.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+      pattern = new RegExp(options.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
     }
     rows = rows.filter((row) => pattern.test(row.display_name));
   }
@@ -419,9 +420,11 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
     } else if (!bootFromVolume) {
       throw new BadRequest('Block Device Mapping is Invalid: Boot sequence for the instance and image/block device mapping combination is not valid.');
     }
+    // Networks are checked before the metadata and instance quotas, as Nova's _validate_and_build_base_options does.
+    const nics = planNetworks(collaborators, input, input.maxCount);
     const limits = getQuotaLimits(db, input.caller.projectId);
     if (limits.metadata_items >= 0 && Object.keys(input.metadata).length > limits.metadata_items) {
-      throw new OverQuota(`Quota exceeded for metadata_items: Requested ${Object.keys(input.metadata).length}, but already used 0 of ${limits.metadata_items} metadata_items`);
+      throw new OverQuota(`Maximum number of metadata items exceeds ${limits.metadata_items}`);
     }
     const count = instancesAllowed(db, input.caller.projectId, input.flavor, input.minCount, input.maxCount);
     let group: { id: number; policy: string; hosts: string[] } | undefined;
@@ -439,7 +442,6 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
         .filter((host): host is string => Boolean(host));
       group = { id: found.id, policy: found.policy, hosts };
     }
-    const nics = planNetworks(collaborators, input, count);
     const volumes = planVolumes(collaborators, input, count);
     const securityGroupNames = input.securityGroups ?? ['default'];
     const securityGroupIds = nics.some((nic) => nic.networkId) ? collaborators.networking.resolveSecurityGroups(input.caller, securityGroupNames) : [];
@@ -548,7 +550,7 @@ export function setMetadata(db: Db, now: number, row: ServerRow, metadata: Recor
     }
     const limit = getQuotaLimits(db, row.project_id).metadata_items;
     const total = Object.keys(metadataOf(db, row.uuid)).length;
-    if (limit >= 0 && total > limit) throw new OverQuota(`Quota exceeded for metadata_items: Requested ${Object.keys(metadata).length}, but already used ${total - Object.keys(metadata).length} of ${limit} metadata_items`);
+    if (limit >= 0 && total > limit) throw new OverQuota(`Maximum number of metadata items exceeds ${limit}`);
     db.run('UPDATE instances SET updated_at = ? WHERE uuid = ?', now, row.uuid);
     return metadataOf(db, row.uuid);
   });

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { FastifyRequest, RouteHandlerMethod } from 'fastify';
 import { isAdmin, type RequestContext } from '../../core/context.js';
 import { novaTime } from '../../core/clock.js';
-import { BadRequest, NotFound } from '../../core/errors.js';
+import { BadRequest, Forbidden, NotFound } from '../../core/errors.js';
 import { jsonBody, queryOf } from '../../core/http.js';
 import type { Microversion } from '../../core/microversion.js';
 import { type CloudDeps, cloudUrl } from '../../core/service.js';
@@ -178,10 +178,11 @@ export function renderServer(deps: ComputeDeps, row: ServerRow, version: Microve
 
 // ---- list ----
 
-function listOptions(request: FastifyRequest, context: RequestContext) {
+function listOptions(request: FastifyRequest, context: RequestContext, view: 'index' | 'detail') {
   const query = queryOf(request);
   const { limit, marker } = limitAndMarker(request);
   const admin = isAdmin(context);
+  if ('all_tenants' in query && !admin) throw new Forbidden(`Policy doesn't allow os_compute_api:servers:${view}:get_all_tenants to be performed.`);
   const allTenants = admin && 'all_tenants' in query && boolFromString(lastQuery(request, 'all_tenants') || 'true') !== false;
   let projectId: string | null = context.projectId!;
   if (allTenants) projectId = lastQuery(request, 'project_id') ?? lastQuery(request, 'tenant_id') ?? null;
@@ -201,7 +202,7 @@ function listOptions(request: FastifyRequest, context: RequestContext) {
 /** `GET /servers`: id, name and links. */
 export const listServersBrief: ComputeHandler = (deps) => async (request) => {
   const context = contextOf(request);
-  const rows = listServers(deps.db, listOptions(request, context));
+  const rows = listServers(deps.db, listOptions(request, context, 'index'));
   const body: Record<string, unknown> = { servers: rows.map((row) => ({ id: row.uuid, links: serverLinks(deps, row.uuid), name: row.display_name })) };
   const next = collectionLinks(deps, request, rows.length, rows.at(-1)?.uuid, 'servers');
   if (next.length) body.servers_links = next;
@@ -212,7 +213,7 @@ export const listServersBrief: ComputeHandler = (deps) => async (request) => {
 export const listServersDetail: ComputeHandler = (deps) => async (request) => {
   const context = contextOf(request);
   const version = versionOf(request);
-  const rows = listServers(deps.db, listOptions(request, context));
+  const rows = listServers(deps.db, listOptions(request, context, 'detail'));
   const body: Record<string, unknown> = { servers: rows.map((row) => renderServer(deps, row, version, context, false)) };
   const next = collectionLinks(deps, request, rows.length, rows.at(-1)?.uuid, 'servers/detail');
   if (next.length) body.servers_links = next;

@@ -12,21 +12,6 @@ export const MAX_USER_DATA_BYTES = 16 * 1024;
 /** Fields the contract requires, even when their value may be null or "". */
 const REQUIRED = ['name', 'source_id', 'flavor_id', 'key_name', 'user_data', 'security_groups'] as const;
 
-const KNOWN = new Set<string>([
-  ...REQUIRED,
-  'nics',
-  'block_device_mapping_v2',
-  'block_device_mapping',
-  'instance_count',
-  'availability_zone',
-  'admin_pass',
-  'disk_config',
-  'config_drive',
-  'description',
-  'meta',
-  'scheduler_hints',
-]);
-
 const bad = (message: string) => new ApiError(400, message);
 
 function optionalString(body: Record<string, unknown>, key: string, options: { nullable?: boolean; maxLength?: number } = {}): string | null | undefined {
@@ -84,7 +69,7 @@ export function nativeCreateBody(raw: unknown): NativeCreate {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw bad('request requires JSON body');
   const body = raw as Record<string, unknown>;
   for (const key of REQUIRED) if (!(key in body)) throw bad(`missing required parameter '${key}'`);
-  for (const key of Object.keys(body)) if (!KNOWN.has(key)) throw bad(`unexpected parameter '${key}'`);
+  // Other keys of the wizard's model (source_type, vol_size …) are ignored, as Horizon's view picks only these.
 
   const name = optionalString(body, 'name', { nullable: false, maxLength: 255 })!.trim();
   if (!name) throw bad("'name' must not be empty");

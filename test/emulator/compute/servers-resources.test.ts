@@ -86,6 +86,33 @@ describe('booting from a new volume (block_device_mapping_v2)', () => {
     expect((await volume(created.id)).json().volume).toMatchObject({ status: 'available', attachments: [] });
   });
 
+  it('boots from a new volume made from a volume snapshot', async () => {
+    const origin = (await cloud.app.inject({ method: 'POST', url: volumeUrl(), headers: { 'x-auth-token': demo, 'content-type': 'application/json' }, payload: { volume: { size: 2, imageRef: imageId } } })).json().volume;
+    await whenSettled(() => cloud.db().get<{ copy_state: string }>('SELECT copy_state FROM cinder_volumes WHERE id = ?', origin.id)!.copy_state === 'done');
+    cloud.clock.advance(5);
+    const snapshot = (
+      await cloud.app.inject({ method: 'POST', url: `/cloud/volume/v3/${projectId}/snapshots`, headers: { 'x-auth-token': demo, 'content-type': 'application/json' }, payload: { snapshot: { volume_id: origin.id } } })
+    ).json().snapshot;
+    await whenSettled(() => cloud.db().get<{ copy_state: string }>('SELECT copy_state FROM cinder_snapshots WHERE id = ?', snapshot.id)!.copy_state === 'done');
+    cloud.clock.advance(5);
+    const response = await api.create(demo, {
+      name: 'from-snapshot',
+      flavorRef: '1',
+      networks: 'none',
+      block_device_mapping_v2: [{ source_type: 'snapshot', destination_type: 'volume', uuid: snapshot.id, boot_index: 0, delete_on_termination: false }],
+    });
+    expect(response.statusCode).toBe(202);
+    const id = response.json().server.id;
+    const made = cloud.db().get<{ volume_id: string }>('SELECT volume_id FROM block_device_mappings WHERE instance_uuid = ?', id)!.volume_id;
+    await whenSettled(() => cloud.db().get<{ copy_state: string }>('SELECT copy_state FROM cinder_volumes WHERE id = ?', made)!.copy_state === 'done');
+    expect(await api.settle(demo, id)).toMatchObject({ status: 'ACTIVE', 'os-extended-volumes:volumes_attached': [{ id: made, delete_on_termination: false }] });
+    expect((await volume(made)).json().volume).toMatchObject({ status: 'in-use', size: 2, snapshot_id: snapshot.id, bootable: 'true' });
+    await api.send(demo, 'DELETE', `/servers/${id}`);
+    cloud.clock.advance(TRANSITION_S + 0.001);
+    await api.get(demo, '/servers');
+    expect((await volume(made)).json().volume.status).toBe('available');
+  });
+
   it('attaches a data volume at the next device and detaches it; the root volume stays', async () => {
     const id = (await api.create(demo, { name: 'data', imageRef: imageId, flavorRef: '1', networks: 'none' })).json().server.id;
     await api.settle(demo, id);
