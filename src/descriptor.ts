@@ -96,11 +96,14 @@ export interface ResourceDescriptor<T extends object> {
    */
   expand?: FieldOf<T>[];
   /**
-   * Transitional states: rows whose `field` is one of `values` are re-fetched
-   * one by one at the poll interval and show a progress bar (spec 1 §4.1, §9).
+   * Transitional states: rows whose `field` is one of `values` (or for which
+   * `when` says yes, when one field is not enough, e.g. an instance with a
+   * running task) are re-fetched one by one at the poll interval and show a
+   * progress bar (spec 1 §4.1, §9).
    * @example { field: 'status', values: ['BUILD', 'saving', 'queued'] }
+   * @example { when: (server) => server.status === 'BUILD' || server.task !== 'none' }
    */
-  poll?: { field: FieldOf<T>; values: readonly string[] };
+  poll?: { field: FieldOf<T>; values: readonly string[] } | { when(record: T): boolean };
   /**
    * 'server' when the API pages (api-contract §1.6): the provider gets
    * `pagination.perPage` as the limit and `meta.marker`, and the table shows
@@ -246,7 +249,8 @@ export type ActionDescriptor<T> =
   | WizardActionDescriptor<T>
   | DeleteActionDescriptor<T>
   | MetadataActionDescriptor<T>
-  | LinkActionDescriptor<T>;
+  | LinkActionDescriptor<T>
+  | OperationActionDescriptor<T>;
 
 interface ActionBase<T> {
   /**
@@ -495,6 +499,51 @@ export interface LinkActionDescriptor<T> extends ActionBase<T> {
   to?: string;
 }
 
+/**
+ * A state change the service runs on one or more records without a form
+ * (Horizon's BatchAction: start, shut off, reboot …): the data provider's
+ * named call `operation` is made once per record, then one toast says what
+ * happened, as Horizon's batch actions do: '<past>: <names>' (success),
+ * 'Unable to <label in lower case>: <names>' (error), and for checked rows
+ * `allowed` refuses, 'You are not allowed to <label in lower case>: <names>'.
+ * With `confirm` it asks first: 'Confirm <label>', 'You have selected:
+ * "a", "b". Please confirm your selection. <confirm>'.
+ *
+ * @example
+ * { id: 'stop', kind: 'operation', operation: 'stop', label: 'Shut Off Instance', labelPlural: 'Shut Off Instances',
+ *   past: 'Shut Off Instance', pastPlural: 'Shut Off Instances', placement: ['row', 'batch'],
+ *   confirm: 'The instance(s) will be shut off.', allowed: (server) => server.power_state === 'RUNNING' }
+ */
+export interface OperationActionDescriptor<T> extends ActionBase<T> {
+  kind: 'operation';
+  /** Present tense, one record: the menu item, the confirm title and button. @example 'Shut Off Instance' */
+  label: string;
+  /** Present tense, several records (the batch button). Default `label`. @example 'Shut Off Instances' */
+  labelPlural?: string;
+  /** Past tense in the success toast, one record; none: no success toast. @example 'Shut Off Instance' */
+  past?: string;
+  /** Past tense, several records. Default `past`. */
+  pastPlural?: string;
+  /**
+   * The data provider's named call run on each record (`call` verb,
+   * dataProviders/resource-provider.ts).
+   * @example 'stop'
+   */
+  operation: string;
+  /** Where it is offered: a row's menu (and the details page), the toolbar for the checked rows. Default `['row']`. */
+  placement?: ('row' | 'batch')[];
+  /** Help text of the confirm dialog; without it the operation runs at once. @example 'The instance(s) will be shut off.' */
+  confirm?: string;
+  /** The success toast's kind (Horizon's delete of instances says it as info). Default 'success'. */
+  successToast?: 'success' | 'info';
+  /**
+   * The error toast instead of 'Unable to <label>: <names>', with `{name}`
+   * (one record) or `{names}`.
+   * @example 'Unable to confirm resize instance "{name}".'
+   */
+  failure?: string;
+}
+
 /** One wizard step: a slice of the form's fields, or a custom component editing one field. */
 export interface WizardStepDescriptor {
   /** Key of the step's errors. Default `step<n>`. @example 'flavorInfo' */
@@ -548,6 +597,13 @@ export interface DetailTab<T> {
    * @example ['fingerprint', 'public_key']
    */
   code?: FieldOf<T>[];
+  /**
+   * A registered custom component rendered in the tab, under the fields
+   * (custom/detail-tabs.tsx: e.g. an instance's console log), for what
+   * fields and a table cannot show. It gets the record and the descriptor.
+   * @example 'instance-log'
+   */
+  component?: string;
   /**
    * A table of a list field's items under the fields (spec 2 §2.3: a server
    * group's members table). Items that are not objects (ids) are read as
