@@ -1,5 +1,9 @@
 import type { ComponentType } from 'react';
 import type { AnyResourceDescriptor, ResourceRecord } from '../src/descriptor';
+import { InstanceActionLogTab } from './instances/InstanceActionLogTab';
+import { InstanceConsoleTab } from './instances/InstanceConsoleTab';
+import { InstanceLogTab } from './instances/InstanceLogTab';
+import { InstanceOverview } from './instances/InstanceOverview';
 
 /** What a custom detail tab component receives. */
 export interface DetailTabComponentProps {
@@ -15,4 +19,9 @@ export interface DetailTabComponentProps {
  *
  * @example { 'instance-log': InstanceLogTab }
  */
-export const customDetailTabs: Record<string, ComponentType<DetailTabComponentProps>> = {};
+export const customDetailTabs: Record<string, ComponentType<DetailTabComponentProps>> = {
+  'instance-overview': InstanceOverview,
+  'instance-log': InstanceLogTab,
+  'instance-console': InstanceConsoleTab,
+  'instance-action-log': InstanceActionLogTab,
+};

@@ -1,4 +1,6 @@
 import type { RouteObject } from 'react-router-dom';
+import { DecryptPasswordRoute } from './instances/DecryptPasswordModal';
+import { FullLogPage } from './instances/FullLogPage';
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -8,4 +10,9 @@ import type { RouteObject } from 'react-router-dom';
  *
  * @example { path: '/project/instances/launch', element: <LaunchInstanceRoute /> }
  */
-export const customRoutes: RouteObject[] = [];
+export const customRoutes: RouteObject[] = [
+  // Retrieve Password over the instances list (Horizon's decryptpassword modal).
+  { path: '/project/instances/:id/decryptpassword', element: <DecryptPasswordRoute /> },
+  // 'View Full Log' of an instance's Log tab, opened in a new browser tab.
+  { path: '/project/instances/:id/console', element: <FullLogPage /> },
+];

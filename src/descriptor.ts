@@ -389,6 +389,12 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * checked record refused, the toast alone and no dialog.
    */
   notAllowedAs?: 'dialog' | 'toast';
+  /**
+   * The success line instead of 'Deleted <Resource>: <names>.', for a delete
+   * the service only schedules (Horizon's instances); `{names}` lists them.
+   * @example { singular: 'Scheduled deletion of Instance: {names}', plural: 'Scheduled deletion of Instances: {names}', toast: 'info' }
+   */
+  success?: { singular: string; plural: string; toast?: 'success' | 'info' };
 }
 
 /**
@@ -497,6 +503,11 @@ export interface LinkActionDescriptor<T> extends ActionBase<T> {
    * @example '/project/instances/launch?imageId={id}'
    */
   to?: string;
+  /**
+   * 'toolbar': a button above the table going to `to` (e.g. 'Launch
+   * Instance', Horizon's table action LinkAction). Default 'row'.
+   */
+  placement?: 'row' | 'toolbar';
 }
 
 /**

@@ -128,6 +128,11 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   return (
     <section>
       <PageHeading title={title}>
+        {actions.toolbarLinks.map((action) => (
+          <Button key={action.id} variant="contained" startIcon={<AddIcon />} disabled={!action.to} onClick={() => action.to && navigate(action.to)}>
+            {action.label}
+          </Button>
+        ))}
         {actions.forms.map((action, index) => (
           <Button
             key={action.id}

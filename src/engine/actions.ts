@@ -34,6 +34,8 @@ export interface AllowedActions {
   rowForms: RowFormAction[];
   /** Row links (e.g. 'Launch'), disabled while they have no target. */
   rowLinks: LinkAction[];
+  /** Links on the toolbar (e.g. 'Launch Instance'). */
+  toolbarLinks: LinkAction[];
   /** Row links and row operations, in descriptor order (Horizon's row menu order). */
   rowCommands: RowCommand[];
   /** Operations on the checked rows (toolbar), before each row's `allowed` check. */
@@ -61,14 +63,18 @@ export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedAct
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');
   const modals = permitted.filter((action): action is ModalAction | MetadataAction => action.kind !== 'delete' && action.kind !== 'link' && action.kind !== 'operation');
+  const links = permitted.filter((action): action is LinkAction => action.kind === 'link');
   const operations = permitted.filter((action): action is OperationAction => action.kind === 'operation');
   const offeredOn = (action: OperationAction, where: 'row' | 'batch') => (action.placement ?? ['row']).includes(where);
   const placed = (where: 'row' | 'batch') => deletes.find((action) => (action.placement ?? ['row', 'batch']).includes(where));
   return {
     forms: modals.filter((action): action is ToolbarAction => !isRowForm(action)),
     rowForms: modals.filter(isRowForm),
-    rowLinks: permitted.filter((action): action is LinkAction => action.kind === 'link'),
-    rowCommands: permitted.filter((action): action is RowCommand => action.kind === 'link' || (action.kind === 'operation' && offeredOn(action, 'row'))),
+    rowLinks: links.filter((action) => action.placement !== 'toolbar'),
+    toolbarLinks: links.filter((action) => action.placement === 'toolbar'),
+    rowCommands: permitted.filter(
+      (action): action is RowCommand => (action.kind === 'link' && action.placement !== 'toolbar') || (action.kind === 'operation' && offeredOn(action, 'row')),
+    ),
     batchOperations: operations.filter((action) => offeredOn(action, 'batch')),
     rowDelete: placed('row'),
     batchDelete: placed('batch'),

@@ -1,7 +1,7 @@
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
-import { deleteTexts } from './messages';
+import { deleteTexts, formatMessage, joinNames } from './messages';
 import { useInvalidateResource } from './queries';
 import { idOf, nameOf } from './registry';
 
@@ -29,7 +29,12 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const deleted = records.filter((_record, index) => results[index].status === 'fulfilled');
     const failed = records.filter((_record, index) => results[index].status === 'rejected');
     const name = (record: ResourceRecord) => nameOf(descriptor, record);
-    if (deleted.length) toasts.success(deleteTexts(descriptor.labels, deleted.map(name)).success);
+    if (deleted.length) {
+      const names = deleted.map(name);
+      const custom = descriptor.actions?.find((action) => action.kind === 'delete')?.success;
+      if (custom) toasts[custom.toast ?? 'success'](formatMessage(names.length === 1 ? custom.singular : custom.plural, { names: joinNames(names) }));
+      else toasts.success(deleteTexts(descriptor.labels, names).success);
+    }
     if (failed.length) toasts.error(deleteTexts(descriptor.labels, failed.map(name)).error);
     await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };
