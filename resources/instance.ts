@@ -101,7 +101,7 @@ export default defineResource<InstanceEntity>({
       kind: 'link',
       label: 'Console',
       to: '/ngdetails/OS::Nova::Server/{id}?tab=console',
-      policy: [['compute', 'os_compute_api:os-consoles:index']],
+      // Horizon's rule for it (os-consoles:index) is no longer in Nova's policy, so it always passes: none here.
       allowed: (server) => isActive(server) && !isDeleting(server),
     },
     {
@@ -218,7 +218,8 @@ export default defineResource<InstanceEntity>({
       {
         id: 'overview',
         label: 'Overview',
-        fields: ['name', 'id', 'description', 'tenant_id', 'status', 'task', 'power_state', 'locked', 'availability_zone', 'created', 'age', 'host', 'fault_message'],
+        // Horizon's overview; the host (admins only), fault, specs, addresses, groups, metadata and volumes come from the component.
+        fields: ['name', 'id', 'description', 'tenant_id', 'status', 'locked', 'availability_zone', 'created', 'age'],
         component: 'instance-overview',
       },
       { id: 'log', label: 'Log', fields: [], component: 'instance-log' },

@@ -51,10 +51,14 @@ export function InstanceConsoleTab({ record }: DetailTabComponentProps) {
       <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
         Instance Console
       </Typography>
-      {failed && <Alert severity="warning">{CONSOLE_LOAD_FAILED}</Alert>}
+      {failed && (
+        <Alert severity="warning" role="status">
+          {CONSOLE_LOAD_FAILED}
+        </Alert>
+      )}
       {info?.url && (
         <>
-          <Alert severity="info" sx={{ mb: 2 }}>
+          <Alert severity="info" role="note" sx={{ mb: 2 }}>
             {info.type !== 'serial' && info.type !== 'SERIAL' && <>If console is not responding to keyboard input: click the grey status bar below. </>}
             <Link href={info.url} sx={{ textDecoration: 'underline' }}>
               Click here to show only console

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
 import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
@@ -129,7 +129,8 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
     <section>
       <PageHeading title={title}>
         {actions.toolbarLinks.map((action) => (
-          <Button key={action.id} variant="contained" startIcon={<AddIcon />} disabled={!action.to} onClick={() => action.to && navigate(action.to)}>
+          // A link, so that it opens in a new tab too; disabled until its target exists.
+          <Button key={action.id} variant="contained" startIcon={<AddIcon />} disabled={!action.to} component={RouterLink} to={action.to ?? ''}>
             {action.label}
           </Button>
         ))}
