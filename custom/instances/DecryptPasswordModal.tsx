@@ -40,6 +40,16 @@ export function DecryptPasswordRoute() {
   );
 }
 
+/** A file's text through FileReader, as Horizon reads the key (its onerror is 'Could not read the file'). */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result ?? ''));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsText(file);
+  });
+}
+
 export function DecryptPasswordModal() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -66,7 +76,7 @@ export function DecryptPasswordModal() {
       return;
     }
     try {
-      setPrivateKey(await file.text());
+      setPrivateKey(await readText(file));
     } catch {
       toasts.error(FILE_READ_FAILED);
     }
