@@ -1,6 +1,9 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { DecryptPasswordRoute } from './instances/DecryptPasswordModal';
-import { FullLogPage } from './instances/FullLogPage';
+
+// Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
+const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
+const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) => ({ default: module.FullLogPage })));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
