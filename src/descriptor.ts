@@ -232,6 +232,12 @@ export interface ColumnDescriptor<T> {
    */
   link?: 'detail' | { to: string };
   /**
+   * Never wraps the cell (its own line breaks stay): for short values (a
+   * flavor name, a power state, addresses one network a line) that a crowded
+   * table would otherwise break mid-word. Default false.
+   */
+  nowrap?: boolean;
+  /**
    * 1 is always shown; higher numbers are hidden first as the window narrows
    * (spec 1 §9). Default 1; anything but a whole number from 1 logs a warning and becomes 1.
    */
