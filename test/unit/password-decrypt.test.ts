@@ -17,7 +17,8 @@ function encrypt(publicKey: ReturnType<typeof makeKeys>['publicKey'], text: stri
   return publicEncrypt({ key: publicKey, padding: constants.RSA_PKCS1_PADDING }, Buffer.from(text, 'utf8')).toString('base64');
 }
 
-describe('password decryption (RSAES-PKCS1-v1_5 in the browser)', () => {
+// Making a 4096-bit key takes Node several seconds on a loaded machine.
+describe('password decryption (RSAES-PKCS1-v1_5 in the browser)', { timeout: 60_000 }, () => {
   for (const bits of [1024, 2048, 4096]) {
     it(`decrypts what Node's publicEncrypt made with a ${bits}-bit key, from a PKCS#1 and a PKCS#8 PEM`, () => {
       const keys = makeKeys(bits);
