@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+
+// Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
+const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
+const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) => ({ default: module.FullLogPage })));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -8,4 +13,9 @@ import type { RouteObject } from 'react-router-dom';
  *
  * @example { path: '/project/instances/launch', element: <LaunchInstanceRoute /> }
  */
-export const customRoutes: RouteObject[] = [];
+export const customRoutes: RouteObject[] = [
+  // Retrieve Password over the instances list (Horizon's decryptpassword modal).
+  { path: '/project/instances/:id/decryptpassword', element: <DecryptPasswordRoute /> },
+  // 'View Full Log' of an instance's Log tab, opened in a new browser tab.
+  { path: '/project/instances/:id/console', element: <FullLogPage /> },
+];

@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
+import { serverHandlers } from './nova-servers';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
@@ -49,6 +50,7 @@ const serverGroupPath = (id: string) => `/api/nova/servergroups/${encodeURICompo
  */
 export function createNovaProvider(http: HttpClient): DataProvider {
   return createServiceProvider('nova', {
+    ...serverHandlers(http),
     keypair: {
       async list() {
         // Classic Horizon nests each item under `keypair` (spec 2 §3).

@@ -29,6 +29,14 @@ export interface ResourceHandlers {
   /** Sets `updated` and removes `removed` keys of the record's metadata (api-contract §1.7). */
   updateMetadata?(id: string, changes: MetadataChanges): Promise<void>;
   /**
+   * Named calls on one record beyond CRUD: state changes (an instance's
+   * `start`, `stop` …, run by `operation` actions) and reads of its
+   * sub-resources (`console-output`, `actions` …). `data` is the call's
+   * input; what it resolves to is the call's answer.
+   * @example { stop: (id) => http.post(`/api/nova/servers/${id}`, { operation: 'stop' }) }
+   */
+  calls?: Record<string, (id: string, data?: Record<string, unknown>) => Promise<unknown>>;
+  /**
    * Filter params `list` sends to the server itself (server facets, e.g.
    * flavors' `is_public`); the provider does not filter records by them again.
    * @example ['is_public']
@@ -67,8 +75,28 @@ export function metadataVerbs(dataProvider: DataProvider): MetadataVerbs {
   };
 }
 
-/** The verbs of a resource's handlers (everything but its settings). */
-type HandlerVerb = Exclude<keyof ResourceHandlers, 'serverFilters'>;
+/** The parameters of the data provider's `call` verb: which call, on which record, with what input. */
+export interface CallParams {
+  id: string;
+  name: string;
+  data?: Record<string, unknown>;
+}
+
+/**
+ * The data provider's `call` verb (a record's named call, see
+ * `ResourceHandlers.calls`), which ra-core does not define; a provider
+ * without it rejects.
+ *
+ * @example
+ * const { data } = await resourceCall(dataProvider)('instance', { id, name: 'console-output', data: { length: 35 } });
+ */
+export function resourceCall(dataProvider: DataProvider): (resource: string, params: CallParams) => Promise<{ data: unknown }> {
+  const call = (dataProvider as { call?: (resource: string, params: CallParams) => Promise<{ data: unknown }> }).call;
+  return call ? call.bind(dataProvider) : (resource) => Promise.reject(new Error(`call is not supported for ${resource}`));
+}
+
+/** The verbs of a resource's handlers (everything but its settings and named calls). */
+type HandlerVerb = Exclude<keyof ResourceHandlers, 'serverFilters' | 'calls'>;
 
 /** What a service offers beyond its resources' verbs. */
 export interface ServiceOptions {
@@ -153,6 +181,11 @@ export function createServiceProvider(service: string, handlers: Record<string, 
     async updateMetadata(resource: string, params: { id: string; data: MetadataChanges }) {
       await handler(resource, 'updateMetadata')(String(params.id), params.data);
       return { data: null };
+    },
+    async call(resource: string, params: CallParams) {
+      const found = handlers[resource]?.calls?.[params.name];
+      if (!found) throw new Error(`${service}: call ${params.name} is not supported for ${resource}`);
+      return { data: await found(String(params.id), params.data) };
     },
     async supports(_resource: string, params: { feature: string }) {
       return { data: options.feature ? await options.feature(params.feature) : false };

@@ -96,11 +96,14 @@ export interface ResourceDescriptor<T extends object> {
    */
   expand?: FieldOf<T>[];
   /**
-   * Transitional states: rows whose `field` is one of `values` are re-fetched
-   * one by one at the poll interval and show a progress bar (spec 1 §4.1, §9).
+   * Transitional states: rows whose `field` is one of `values` (or for which
+   * `when` says yes, when one field is not enough, e.g. an instance with a
+   * running task) are re-fetched one by one at the poll interval and show a
+   * progress bar (spec 1 §4.1, §9).
    * @example { field: 'status', values: ['BUILD', 'saving', 'queued'] }
+   * @example { when: (server) => server.status === 'BUILD' || server.task !== 'none' }
    */
-  poll?: { field: FieldOf<T>; values: readonly string[] };
+  poll?: { field: FieldOf<T>; values: readonly string[] } | { when(record: T): boolean };
   /**
    * More routes that lead to this resource's pages (Horizon's URLs other
    * views link to): `to` fills `{param}` from the route's params and defaults
@@ -251,6 +254,12 @@ export interface ColumnDescriptor<T> {
    */
   link?: 'detail' | { to: string };
   /**
+   * Never wraps the cell (its own line breaks stay): for short values (a
+   * flavor name, a power state, addresses one network a line) that a crowded
+   * table would otherwise break mid-word. Default false.
+   */
+  nowrap?: boolean;
+  /**
    * 1 is always shown; higher numbers are hidden first as the window narrows
    * (spec 1 §9). Default 1; anything but a whole number from 1 logs a warning and becomes 1.
    */
@@ -268,7 +277,8 @@ export type ActionDescriptor<T> =
   | WizardActionDescriptor<T>
   | DeleteActionDescriptor<T>
   | MetadataActionDescriptor<T>
-  | LinkActionDescriptor<T>;
+  | LinkActionDescriptor<T>
+  | OperationActionDescriptor<T>;
 
 interface ActionBase<T> {
   /**
@@ -418,6 +428,12 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * Default false: the spec's text alone.
    */
   showReason?: boolean;
+  /**
+   * The success line instead of 'Deleted <Resource>: <names>.', for a delete
+   * the service only schedules (Horizon's instances); `{names}` lists them.
+   * @example { singular: 'Scheduled deletion of Instance: {names}', plural: 'Scheduled deletion of Instances: {names}', toast: 'info' }
+   */
+  success?: { singular: string; plural: string; toast?: 'success' | 'info' };
 }
 
 /**
@@ -526,6 +542,56 @@ export interface LinkActionDescriptor<T> extends ActionBase<T> {
    * @example '/project/instances/launch?imageId={id}'
    */
   to?: string;
+  /**
+   * 'toolbar': a button above the table going to `to` (e.g. 'Launch
+   * Instance', Horizon's table action LinkAction). Default 'row'.
+   */
+  placement?: 'row' | 'toolbar';
+}
+
+/**
+ * A state change the service runs on one or more records without a form
+ * (Horizon's BatchAction: start, shut off, reboot …): the data provider's
+ * named call `operation` is made once per record, then one toast says what
+ * happened, as Horizon's batch actions do: '<past>: <names>' (success),
+ * 'Unable to <label in lower case>: <names>' (error), and for checked rows
+ * `allowed` refuses, 'You are not allowed to <label in lower case>: <names>'.
+ * With `confirm` it asks first: 'Confirm <label>', 'You have selected:
+ * "a", "b". Please confirm your selection. <confirm>'.
+ *
+ * @example
+ * { id: 'stop', kind: 'operation', operation: 'stop', label: 'Shut Off Instance', labelPlural: 'Shut Off Instances',
+ *   past: 'Shut Off Instance', pastPlural: 'Shut Off Instances', placement: ['row', 'batch'],
+ *   confirm: 'The instance(s) will be shut off.', allowed: (server) => server.power_state === 'RUNNING' }
+ */
+export interface OperationActionDescriptor<T> extends ActionBase<T> {
+  kind: 'operation';
+  /** Present tense, one record: the menu item, the confirm title and button. @example 'Shut Off Instance' */
+  label: string;
+  /** Present tense, several records (the batch button). Default `label`. @example 'Shut Off Instances' */
+  labelPlural?: string;
+  /** Past tense in the success toast, one record; none: no success toast. @example 'Shut Off Instance' */
+  past?: string;
+  /** Past tense, several records. Default `past`. */
+  pastPlural?: string;
+  /**
+   * The data provider's named call run on each record (`call` verb,
+   * dataProviders/resource-provider.ts).
+   * @example 'stop'
+   */
+  operation: string;
+  /** Where it is offered: a row's menu (and the details page), the toolbar for the checked rows. Default `['row']`. */
+  placement?: ('row' | 'batch')[];
+  /** Help text of the confirm dialog; without it the operation runs at once. @example 'The instance(s) will be shut off.' */
+  confirm?: string;
+  /** The success toast's kind (Horizon's delete of instances says it as info). Default 'success'. */
+  successToast?: 'success' | 'info';
+  /**
+   * The error toast instead of 'Unable to <label>: <names>', with `{name}`
+   * (one record) or `{names}`.
+   * @example 'Unable to confirm resize instance "{name}".'
+   */
+  failure?: string;
 }
 
 /** One wizard step: a slice of the form's fields, or a custom component editing one field. */
@@ -595,6 +661,13 @@ export interface DetailTab<T> {
    * @example { name: 'subnet', filter: { network_id: '{id}' }, values: { network_id: '{id}' } }
    */
   resource?: { name: string; filter: Record<string, string>; values?: Record<string, string> };
+  /**
+   * A registered custom component rendered in the tab, under the fields
+   * (custom/detail-tabs.tsx: e.g. an instance's console log), for what
+   * fields and a table cannot show. It gets the record and the descriptor.
+   * @example 'instance-log'
+   */
+  component?: string;
   /**
    * A table of a list field's items under the fields (spec 2 §2.3: a server
    * group's members table). Items that are not objects (ids) are read as

@@ -4,11 +4,12 @@ import type { DataProvider } from 'ra-core';
 import type { AnyResourceDescriptor, ResourceRecord, UniqueRule } from '../descriptor';
 import type { FieldErrors } from '../forms/useSchemaForm';
 import { useToastStore } from '../toasts/context';
-import type { MetadataAction, ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
+import type { MetadataAction, ModalAction, OperationAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
 import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
 import { UploadProgressBar } from './UploadProgressBar';
 import { deleteTexts, formatMessage } from './messages';
+import { type OperationOutcome, operationTexts, useRunOperation } from './operations';
 import { idOf, nameOf } from './registry';
 import { type DeleteOutcome, useDeleteRecords } from './useDeleteRecords';
 import { useFormAction } from './useFormAction';
@@ -23,7 +24,8 @@ type BuiltForm = Awaited<ReturnType<Awaited<ReturnType<typeof loadFormSchema>>['
 type OpenDialog =
   | ({ kind: 'form'; action: ModalAction; record?: ResourceRecord; initialData?: Record<string, unknown> } & BuiltForm)
   | { kind: 'delete'; records: ResourceRecord[]; onDone?: (outcome: DeleteOutcome) => void; warning?: string }
-  | { kind: 'metadata'; action: MetadataAction; record: ResourceRecord };
+  | { kind: 'metadata'; action: MetadataAction; record: ResourceRecord }
+  | { kind: 'operation'; action: OperationAction; records: ResourceRecord[]; onDone?: (outcome: OperationOutcome) => void };
 
 const NO_RECORDS: ResourceRecord[] = [];
 
@@ -36,6 +38,8 @@ export interface ActionDialogs {
   /** Opens a row's edit form or edit wizard, prefilled from the record. */
   openEdit(action: RowFormAction, record: ResourceRecord): void;
   confirmDelete(records: ResourceRecord[], onDone?: (outcome: DeleteOutcome) => void, warning?: string): void;
+  /** Runs an operation on records, after its confirm dialog when it has one. */
+  runOperation(action: OperationAction, records: ResourceRecord[], onDone?: (outcome: OperationOutcome) => void): void;
   /** Render this once; it holds whichever dialog is open. */
   dialogs: ReactNode;
 }
@@ -60,6 +64,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   const { dataProvider, settings, policy } = useBackend();
   const toasts = useToastStore();
   const deleteRecords = useDeleteRecords(descriptor);
+  const operate = useRunOperation(descriptor);
   const close = () => setOpen(null);
   const liveErrors = useMemo(() => (open?.kind === 'form' ? uniqueCheck(open.action, existing) : undefined), [open, existing]);
 
@@ -113,6 +118,14 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
       onDone?.(outcome);
     };
     dialogs = <DeleteDialog texts={texts} onConfirm={confirm} onClose={close} warning={warning} nothingToDelete={records.length === 0} />;
+  } else if (open?.kind === 'operation') {
+    const { action, records, onDone } = open;
+    const texts = operationTexts(action, records.map((record) => nameOf(descriptor, record)));
+    const confirm = async () => {
+      const outcome = await operate(action, records);
+      onDone?.(outcome);
+    };
+    dialogs = <DeleteDialog texts={{ title: texts.title, message: texts.message, submit: texts.label, success: '', error: '' }} onConfirm={confirm} onClose={close} />;
   } else if (open?.kind === 'metadata') {
     dialogs = (
       <Suspense fallback={null}>
@@ -149,6 +162,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
         })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone, warning) => setOpen({ kind: 'delete', records, onDone, warning }),
+    runOperation: (action, records, onDone) =>
+      action.confirm ? setOpen({ kind: 'operation', action, records, onDone }) : void operate(action, records).then((outcome) => onDone?.(outcome)),
     dialogs,
   };
 }

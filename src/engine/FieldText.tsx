@@ -1,6 +1,6 @@
 import type { AnyResourceDescriptor } from '../descriptor';
 import { fieldSchema, formatValue } from '../schema/fields';
-import { formatDate, formatMediumDate, type TimeZoneSpec } from '../utils/dates';
+import { formatDate, formatMediumDate, timeSince, type TimeZoneSpec } from '../utils/dates';
 import { useTimeZone } from '../utils/useTimeZone';
 
 /**
@@ -12,7 +12,10 @@ import { useTimeZone } from '../utils/useTimeZone';
  * <FieldText descriptor={keypair} field="created_at" value={row.created_at} />
  */
 export function FieldText({ descriptor, field, value }: { descriptor: AnyResourceDescriptor; field: string; value: unknown }) {
-  const format = fieldSchema(descriptor, field)?.format;
+  const schema = fieldSchema(descriptor, field);
+  const format = schema?.format;
+  // An age (Horizon's timesince filter) is relative, so no time zone applies.
+  if (schema?.['x-display'] === 'timesince' && (typeof value === 'string' || typeof value === 'number')) return timeSince(value) || formatValue(descriptor, field, value);
   if ((format === 'date-time' || format === 'date') && (typeof value === 'string' || typeof value === 'number')) {
     return <DateText descriptor={descriptor} field={field} value={value} format={format} />;
   }

@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import Button from '@mui/material/Button';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
 import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
@@ -16,10 +16,12 @@ import { useToastStore } from '../toasts/context';
 import { useConditions, useSettings, useUserSession } from './access';
 import { useActionDialogs } from './ActionDialogs';
 import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
+import { commandActions } from './row-commands';
 import { defaultSort, tableColumns } from './columns';
 import { FieldList } from './FieldList';
 import { deleteTexts, formatMessage, joinNames } from './messages';
 import { PageHeading } from './PageHeading';
+import { operationTexts } from './operations';
 import { isTransitional, useRowPolling } from './polling';
 import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
 import { idOf, nameOf } from './registry';
@@ -129,14 +131,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   function rowActions(row: ResourceRecord, expand: () => void): RowAction[] {
     // Row forms and wizards (edit, update access) that apply to this record come first.
     const forms: RowAction[] = rowFormsFor(actions, row).map((action) => ({ label: action.label, onSelect: () => dialogs.openEdit(action, row) }));
-    // Declared links (e.g. 'Launch') stay disabled while their target does not exist or they do not apply.
-    const links: RowAction[] = actions.rowLinks
-      .filter((action) => action.to || appliesTo(action, row))
-      .map((action) => {
-        const target = action.to && appliesTo(action, row) ? formatMessage(action.to, row) : undefined;
-        return target ? { label: action.label, onSelect: () => navigate(target) } : { label: action.label, disabled: true, tooltip: DISABLED_ACTION_TOOLTIP, onSelect: () => {} };
-      });
-    const edits = [...forms, ...links];
+    const edits = [...forms, ...commandActions(actions.rowCommands, row, { navigate, operate: (action) => dialogs.runOperation(action, [row]) })];
     if (!actions.rowDelete) return edits;
     const label = deleteTexts(descriptor.labels, [nameOf(descriptor, row)]).submit;
     if (!appliesTo(actions.rowDelete, row)) {
@@ -169,6 +164,12 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   return (
     <section>
       <PageHeading title={title} level={scope ? 2 : 1}>
+        {actions.toolbarLinks.map((action) => (
+          // A link, so that it opens in a new tab too; disabled until its target exists.
+          <Button key={action.id} variant="contained" startIcon={<AddIcon />} disabled={!action.to} component={RouterLink} to={action.to ?? ''}>
+            {action.label}
+          </Button>
+        ))}
         {actions.forms.map((action, index) => (
           <Button
             key={action.id}
@@ -177,6 +178,22 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
             onClick={() => dialogs.openForm(action)}
           >
             {action.label}
+          </Button>
+        ))}
+        {actions.batchOperations.map((action) => (
+          <Button
+            key={action.id}
+            variant="outlined"
+            disabled={checked.length === 0}
+            onClick={() => {
+              // Horizon leaves out the checked rows the action does not apply to, and names them.
+              const refused = checked.filter((row) => !appliesTo(action, row));
+              if (refused.length) toasts.error(operationTexts(action, refused.map((row) => nameOf(descriptor, row))).notAllowed);
+              const rest = checked.filter((row) => !refused.includes(row));
+              if (rest.length) dialogs.runOperation(action, rest, () => selection.clear());
+            }}
+          >
+            {action.labelPlural ?? action.label}
           </Button>
         ))}
         {actions.batchDelete && (
@@ -209,10 +226,10 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
         loading={query.isPending && query.fetchStatus !== 'idle'}
         rowId={(row) => idOf(descriptor, row)}
         rowName={(row) => nameOf(descriptor, row)}
-        selection={actions.batchDelete ? selection : undefined}
+        selection={actions.batchDelete || actions.batchOperations.length > 0 ? selection : undefined}
         defaultSort={defaultSort(descriptor)}
         pageSize={pageSize}
-        rowActions={actions.rowDelete || actions.rowForms.length > 0 || actions.rowLinks.length > 0 ? rowActions : undefined}
+        rowActions={actions.rowDelete || actions.rowForms.length > 0 || actions.rowCommands.length > 0 ? rowActions : undefined}
         expandedRow={expandable ? (row) => <FieldList descriptor={descriptor} record={row} fields={descriptor.expand!} /> : undefined}
         isUpdating={descriptor.poll ? (row) => updating.has(idOf(descriptor, row)) && isTransitional(descriptor, row) : undefined}
         serverPaging={serverPaging}

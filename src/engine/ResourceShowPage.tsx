@@ -16,6 +16,9 @@ import { useActionDialogs } from './ActionDialogs';
 import { DetailItemsTable } from './DetailItemsTable';
 import { FieldText } from './FieldText';
 import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from './actions';
+import { customDetailTabs } from '../../custom/detail-tabs';
+import { commandActions } from './row-commands';
+import type { RowAction } from '../table/types';
 import { useRegistry } from './context';
 import { RowActionsMenu } from '../table/RowActionsMenu';
 import { deleteTexts, formatMessage } from './messages';
@@ -90,7 +93,14 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
         </Breadcrumbs>
       )}
       <PageHeading title={data && descriptor.detail!.title ? formatMessage(descriptor.detail!.title, data) : name}>
-        {data && <RecordEditActions name={name} actions={rowFormsFor(actions, data)} open={(action) => dialogs.openEdit(action, data)} />}
+        {data && (
+          <RecordEditActions
+            name={name}
+            actions={rowFormsFor(actions, data)}
+            open={(action) => dialogs.openEdit(action, data)}
+            commands={commandActions(actions.rowCommands, data, { navigate, operate: (action) => dialogs.runOperation(action, [data]) })}
+          />
+        )}
         {data && appliesTo(actions.rowDelete, data) && (
           <Button
             variant="outlined"
@@ -117,6 +127,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
               {data ? tab.fields.length > 0 && <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
               {data && tab.resource && <RelatedList tab={tab} record={data} />}
+              {data && tab.component && <DetailTabComponent name={tab.component} descriptor={descriptor} record={data} />}
             </Box>
           ))}
       </Paper>
@@ -126,19 +137,21 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
 }
 
 /**
- * The record's edit actions, as on its row menu: the first as a button, the
- * others in the actions menu beside it (Horizon's details pages put one
- * action up front and the rest in a drop-down).
+ * The record's actions, as on its row menu: the first edit form as a button,
+ * the other forms, links and operations in the actions menu beside it
+ * (Horizon's details pages put one action up front and the rest in a drop-down).
  */
-function RecordEditActions({ name, actions, open }: { name: string; actions: RowFormAction[]; open(action: RowFormAction): void }) {
+function RecordEditActions({ name, actions, open, commands }: { name: string; actions: RowFormAction[]; open(action: RowFormAction): void; commands: RowAction[] }) {
   const [first, ...rest] = actions;
-  if (!first) return null;
+  const menu = [...rest.map((action) => ({ label: action.label, onSelect: () => open(action) })), ...commands];
   return (
     <>
-      <Button variant="outlined" onClick={() => open(first)}>
-        {first.label}
-      </Button>
-      <RowActionsMenu name={name} actions={rest.map((action) => ({ label: action.label, onSelect: () => open(action) }))} />
+      {first && (
+        <Button variant="outlined" onClick={() => open(first)}>
+          {first.label}
+        </Button>
+      )}
+      <RowActionsMenu name={name} actions={menu} />
     </>
   );
 }
@@ -153,6 +166,16 @@ function RelatedList({ tab, record }: { tab: DetailTab<ResourceRecord>; record: 
       <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values) }} />
     </Suspense>
   );
+}
+
+/** A tab's registered custom component (custom/detail-tabs.tsx); an unknown name is a descriptor error, logged. */
+function DetailTabComponent({ name, descriptor, record }: { name: string; descriptor: AnyResourceDescriptor; record: ResourceRecord }) {
+  const Component = customDetailTabs[name];
+  if (!Component) {
+    console.error(`${descriptor.name}: no detail tab component '${name}'`);
+    return null;
+  }
+  return <Component descriptor={descriptor} record={record} />;
 }
 
 /** The tab the URL names, else the sticky group's remembered tab, else the first. */

@@ -5,6 +5,7 @@ import type {
   FormActionDescriptor,
   LinkActionDescriptor,
   MetadataActionDescriptor,
+  OperationActionDescriptor,
   ResourceRecord,
   WizardActionDescriptor,
 } from '../descriptor';
@@ -16,6 +17,9 @@ export type WizardAction = WizardActionDescriptor<ResourceRecord>;
 export type DeleteAction = DeleteActionDescriptor<ResourceRecord>;
 export type MetadataAction = MetadataActionDescriptor<ResourceRecord>;
 export type LinkAction = LinkActionDescriptor<ResourceRecord>;
+export type OperationAction = OperationActionDescriptor<ResourceRecord>;
+/** A row action that needs no form: a link or an operation. */
+export type RowCommand = LinkAction | OperationAction;
 /** An action on the toolbar that opens a modal: a form or a create wizard. */
 export type ToolbarAction = FormAction | WizardAction;
 /** An action on a row that opens a modal on the record: an edit form, an edit wizard or the metadata editor. */
@@ -30,6 +34,12 @@ export interface AllowedActions {
   rowForms: RowFormAction[];
   /** Row links (e.g. 'Launch'), disabled while they have no target. */
   rowLinks: LinkAction[];
+  /** Links on the toolbar (e.g. 'Launch Instance'). */
+  toolbarLinks: LinkAction[];
+  /** Row links and row operations, in descriptor order (Horizon's row menu order). */
+  rowCommands: RowCommand[];
+  /** Operations on the checked rows (toolbar), before each row's `allowed` check. */
+  batchOperations: OperationAction[];
   /** Delete from a row's menu, if offered. */
   rowDelete?: DeleteAction;
   /** Delete of the checked rows from the toolbar, if offered. */
@@ -52,19 +62,27 @@ export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedAct
   const allowed = useConditions(actions.map((action) => (action.policy || action.requires ? { policy: action.policy, ...action.requires } : undefined)));
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');
-  const modals = permitted.filter((action): action is ModalAction | MetadataAction => action.kind !== 'delete' && action.kind !== 'link');
+  const modals = permitted.filter((action): action is ModalAction | MetadataAction => action.kind !== 'delete' && action.kind !== 'link' && action.kind !== 'operation');
+  const links = permitted.filter((action): action is LinkAction => action.kind === 'link');
+  const operations = permitted.filter((action): action is OperationAction => action.kind === 'operation');
+  const offeredOn = (action: OperationAction, where: 'row' | 'batch') => (action.placement ?? ['row']).includes(where);
   const placed = (where: 'row' | 'batch') => deletes.find((action) => (action.placement ?? ['row', 'batch']).includes(where));
   return {
     forms: modals.filter((action): action is ToolbarAction => !isRowForm(action)),
     rowForms: modals.filter(isRowForm),
-    rowLinks: permitted.filter((action): action is LinkAction => action.kind === 'link'),
+    rowLinks: links.filter((action) => action.placement !== 'toolbar'),
+    toolbarLinks: links.filter((action) => action.placement === 'toolbar'),
+    rowCommands: permitted.filter(
+      (action): action is RowCommand => (action.kind === 'link' && action.placement !== 'toolbar') || (action.kind === 'operation' && offeredOn(action, 'row')),
+    ),
+    batchOperations: operations.filter((action) => offeredOn(action, 'batch')),
     rowDelete: placed('row'),
     batchDelete: placed('batch'),
   };
 }
 
 /** Whether a row action applies to this record (the descriptor's `allowed` check). */
-export function appliesTo<A extends DeleteAction | RowFormAction | LinkAction>(action: A | undefined, record: ResourceRecord): action is A {
+export function appliesTo<A extends DeleteAction | RowFormAction | LinkAction | OperationAction>(action: A | undefined, record: ResourceRecord): action is A {
   return Boolean(action) && (action!.allowed?.(record) ?? true);
 }
 

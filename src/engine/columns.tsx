@@ -18,6 +18,7 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
     label: column.label ?? fieldTitle(descriptor, column.field),
     sortable: column.sortable ?? true,
     priority: columnPriority(column.priority, column.field),
+    nowrap: column.nowrap,
     value: (row) => row[column.field],
     render(row) {
       const text = <FieldText descriptor={descriptor} field={column.field} value={row[column.field]} />; // dates in the user's zone

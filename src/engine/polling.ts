@@ -34,7 +34,8 @@ export function pollInterval(settings: Record<string, unknown> | undefined): num
 /** Whether a record is in one of the descriptor's transitional states. */
 export function isTransitional(descriptor: AnyResourceDescriptor, record: ResourceRecord): boolean {
   const poll = descriptor.poll;
-  return Boolean(poll) && poll!.values.includes(String(record[poll!.field]));
+  if (!poll) return false;
+  return 'when' in poll ? poll.when(record) : poll.values.includes(String(record[poll.field]));
 }
 
 export interface PollRound {

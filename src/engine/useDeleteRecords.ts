@@ -2,7 +2,7 @@ import { serverMessage } from '../../dataProviders/http';
 import type { AnyResourceDescriptor, DeleteActionDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
-import { deleteTexts } from './messages';
+import { deleteTexts, formatMessage, joinNames } from './messages';
 import { useInvalidateResource } from './queries';
 import { idOf, nameOf } from './registry';
 
@@ -31,7 +31,12 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const deleted = records.filter((_record, index) => results[index].status === 'fulfilled');
     const failed = records.filter((_record, index) => results[index].status === 'rejected');
     const name = (record: ResourceRecord) => nameOf(descriptor, record);
-    if (deleted.length) toasts.success(deleteTexts(descriptor.labels, deleted.map(name)).success);
+    if (deleted.length) {
+      const names = deleted.map(name);
+      const custom = descriptor.actions?.find((action) => action.kind === 'delete')?.success;
+      if (custom) toasts[custom.toast ?? 'success'](formatMessage(names.length === 1 ? custom.singular : custom.plural, { names: joinNames(names) }));
+      else toasts.success(deleteTexts(descriptor.labels, names).success);
+    }
     if (failed.length) toasts.error(withReasons(deleteTexts(descriptor.labels, failed.map(name)).error, descriptor, results));
     await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };

@@ -4,6 +4,7 @@ export type * from './domain';
 export type * from './flavor';
 export type * from './group';
 export type * from './image';
+export type * from './instance';
 export type * from './keypair';
 export type * from './network';
 export type * from './port';

@@ -17,6 +17,12 @@ export type SchemaNode = Omit<JSONSchema7, 'properties' | '$defs' | 'items'> & {
   'x-enumFeatures'?: Record<string, string>;
   /** Unit printed after a number in tables and details, e.g. `'MB'`. */
   'x-unit'?: string;
+  /**
+   * How a date-time field is shown instead of the date: `'timesince'`, the
+   * time elapsed since then in Django's words (Horizon's Age column, e.g.
+   * '3 days, 2 hours').
+   */
+  'x-display'?: 'timesince';
   /** ajv-errors messages: the spec's exact wording per keyword or field. */
   errorMessage?: string | Record<string, unknown>;
 };

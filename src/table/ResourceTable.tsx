@@ -170,7 +170,7 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
                       </TableCell>
                     )}
                     {columns.map((column, index) => (
-                      <TableCell key={column.id} sx={{ wordBreak: 'break-word' }}>
+                      <TableCell key={column.id} sx={column.nowrap ? { whiteSpace: 'pre' } : { wordBreak: 'break-word', whiteSpace: 'pre-line' }}>
                         {column.render(row)}
                         {updating && index === 0 && <LinearProgress aria-label={`Updating ${name}`} sx={{ mt: 0.5 }} />}
                       </TableCell>

@@ -6,6 +6,8 @@ export interface TableColumn<Row> {
   sortable: boolean;
   /** 1 is always shown; higher numbers are hidden first on narrow screens (spec 1 §9). */
   priority: number;
+  /** Never wrap the cell; its own line breaks stay. */
+  nowrap?: boolean;
   /** The value sorted on. */
   value(row: Row): unknown;
   /** The cell's content; text by default. */

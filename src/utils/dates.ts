@@ -215,3 +215,40 @@ export function formatUtcTimestamp(value: DateInput): string {
   const p = utcParts(date);
   return `${p.year}-${pad2(p.month)}-${pad2(p.day)} ${pad2(p.hour)}:${pad2(p.minute)}:${pad2(p.second)} GMT`;
 }
+
+/** Django's timesince units, largest first. */
+const TIMESINCE_UNITS: [seconds: number, singular: string, plural: string][] = [
+  [365 * 24 * 3600, 'year', 'years'],
+  [30 * 24 * 3600, 'month', 'months'],
+  [7 * 24 * 3600, 'week', 'weeks'],
+  [24 * 3600, 'day', 'days'],
+  [3600, 'hour', 'hours'],
+  [60, 'minute', 'minutes'],
+];
+
+/**
+ * The time from `value` to `now` as Django's `timesince` filter words it
+ * (Horizon's Age column): the largest unit and the next one when it is not
+ * zero; '0 minutes' for less than a minute or a future time; '' when
+ * unreadable.
+ *
+ * @example
+ * timeSince('2024-01-01T00:00:00Z', new Date('2024-01-03T05:00:00Z')); // '2 days, 5 hours'
+ */
+export function timeSince(value: DateInput, now: Date = new Date()): string {
+  const date = parseTimestamp(value);
+  if (!date) return '';
+  const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);
+  const count = (amount: number, [, singular, plural]: (typeof TIMESINCE_UNITS)[number]) => `${amount} ${amount === 1 ? singular : plural}`;
+  const first = TIMESINCE_UNITS.findIndex(([unit]) => seconds >= unit);
+  if (seconds <= 0 || first === -1) return count(0, TIMESINCE_UNITS[TIMESINCE_UNITS.length - 1]);
+  const [unit] = TIMESINCE_UNITS[first];
+  const amount = Math.floor(seconds / unit);
+  const parts = [count(amount, TIMESINCE_UNITS[first])];
+  const next = TIMESINCE_UNITS[first + 1];
+  if (next) {
+    const nextAmount = Math.floor((seconds - amount * unit) / next[0]);
+    if (nextAmount > 0) parts.push(count(nextAmount, next));
+  }
+  return parts.join(', ');
+}

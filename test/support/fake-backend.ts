@@ -7,7 +7,7 @@ import type { Backend } from '../../dataProviders/index';
 import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
 import { makeCatalog, makeSession } from './records';
 
-type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports' | 'getMetadata' | 'updateMetadata';
+type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports' | 'getMetadata' | 'updateMetadata' | 'call';
 type Handler = (params: any) => unknown;
 
 /** What a test lets the fake data provider answer, per resource and verb. */
@@ -43,6 +43,12 @@ export function fakeDataProvider(resources: FakeResources): DataProvider {
     delete: verb('delete'),
     getMetadata: verb('getMetadata'),
     updateMetadata: verb('updateMetadata'),
+    // A record's named call (`{ id, name, data }`, see resourceCall): the handler's answer is the call's.
+    call: async (resource: string, params: any) => {
+      const handler = resources[resource]?.call;
+      if (!handler) return unexpected(`dataProvider.call('${resource}', '${params?.name}')`);
+      return { data: await handler(params) };
+    },
     // Service features (`{ feature }` → boolean); unarranged means "not available", as for a real provider without it.
     supports: async (resource: string, params: { feature: string }) => ({ data: Boolean(await resources[resource]?.supports?.(params)) }),
     getMany: refuse('getMany'),

@@ -283,3 +283,34 @@ export const identity = {
     await dialog.waitFor({ state: 'detached' });
   },
 };
+
+/**
+ * Runs a row action of an instance on the instances list (e.g. 'Shut Off
+ * Instance'), confirming it when it asks (the confirm's button repeats the
+ * action's name).
+ */
+export async function instanceRowAction(page: Page, instanceName: string, action: string): Promise<void> {
+  await page.getByRole('button', { name: `Actions for ${instanceName}`, exact: true }).click();
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: `Confirm ${action}` });
+  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole('button', { name: action, exact: true }).click();
+}
+
+/** Waits until the instance's row shows `status` (e.g. 'Active', 'Shutoff') with no task running. */
+export async function waitForInstanceStatus(page: Page, instanceName: string, status: string, timeout = 60_000): Promise<void> {
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: instanceName, exact: true }) });
+  await row.getByRole('cell', { name: status, exact: true }).waitFor({ timeout });
+  await row.getByRole('cell', { name: 'None', exact: true }).waitFor({ timeout });
+}
+
+/** Opens Retrieve Password of an instance, chooses the .pem file and returns the decrypted password. */
+export async function retrievePassword(page: Page, instanceName: string, pemPath: string): Promise<string> {
+  await instanceRowAction(page, instanceName, 'Retrieve Password');
+  const dialog = page.getByRole('dialog', { name: 'Retrieve Instance Password' });
+  await dialog.getByLabel('Private Key File').setInputFiles(pemPath);
+  const decrypt = dialog.getByRole('button', { name: 'Decrypt Password' });
+  await decrypt.click();
+  // The button goes once the password shows ('Could not decrypt the password' leaves it).
+  await decrypt.waitFor({ state: 'detached' });
+  return dialog.getByRole('textbox', { name: 'Password', exact: true }).inputValue();
+}

@@ -1,0 +1,27 @@
+import type { ComponentType } from 'react';
+import type { AnyResourceDescriptor, ResourceRecord } from '../src/descriptor';
+import { InstanceActionLogTab } from './instances/InstanceActionLogTab';
+import { InstanceConsoleTab } from './instances/InstanceConsoleTab';
+import { InstanceLogTab } from './instances/InstanceLogTab';
+import { InstanceOverview } from './instances/InstanceOverview';
+
+/** What a custom detail tab component receives. */
+export interface DetailTabComponentProps {
+  descriptor: AnyResourceDescriptor;
+  /** The record the details page shows (the data provider's `getOne`). */
+  record: ResourceRecord;
+}
+
+/**
+ * Components a descriptor's detail tab names with `component` (ARCHITECTURE
+ * §1: what the engine cannot express as fields and tables, e.g. an
+ * instance's console log), by name. Each screen module adds its entries here.
+ *
+ * @example { 'instance-log': InstanceLogTab }
+ */
+export const customDetailTabs: Record<string, ComponentType<DetailTabComponentProps>> = {
+  'instance-overview': InstanceOverview,
+  'instance-log': InstanceLogTab,
+  'instance-console': InstanceConsoleTab,
+  'instance-action-log': InstanceActionLogTab,
+};
