@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
+import { neutronLaunchHandlers } from './launch';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -99,5 +100,6 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
         return items;
       },
     },
+    ...neutronLaunchHandlers(http),
   });
 }

@@ -1,5 +1,6 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
+import { novaLaunchHandlers } from './launch';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
@@ -116,6 +117,7 @@ export function createNovaProvider(http: HttpClient): DataProvider {
         await http.delete(serverGroupPath(id));
       },
     },
+    ...novaLaunchHandlers(http),
   }, {
     async feature(name) {
       return (await http.get<boolean>(`/api/nova/features/${encodeURIComponent(name)}/`)) === true;

@@ -181,3 +181,29 @@ export function flavorQuotaCharts(
   }
   return charts;
 }
+
+/** One choice of the availability zone select. */
+export interface ZoneOption {
+  label: string;
+  value: string;
+}
+
+/**
+ * The availability zone choices and the preselected one (spec 2 §4, §9):
+ * only available zones; a single zone is preselected; with several, 'Any
+ * Availability Zone' (empty value) comes first and is chosen unless the
+ * default_availability_zone setting names a listed zone, which is chosen and
+ * labelled '<zone> (default)'.
+ *
+ * @example
+ * zoneChoices([{ zoneName: 'nova', zoneState: { available: true } }], 'Any'); // { options: [{ label: 'nova', value: 'nova' }], selected: 'nova' }
+ */
+export function zoneChoices(zones: readonly { zoneName: string; zoneState?: { available?: boolean } }[], defaultZone: string): { options: ZoneOption[]; selected: string | null } {
+  const options: ZoneOption[] = zones.filter((zone) => zone.zoneState?.available).map((zone) => ({ label: zone.zoneName, value: zone.zoneName }));
+  if (options.length === 0) return { options, selected: null };
+  if (options.length === 1) return { options, selected: options[0].value };
+  const any: ZoneOption = { label: 'Any Availability Zone', value: '' };
+  const preferred = defaultZone === 'Any' ? undefined : options.find((option) => option.value === defaultZone);
+  if (!preferred) return { options: [any, ...options], selected: '' };
+  return { options: [any, ...options.map((option) => (option === preferred ? { ...option, label: `${option.value} (default)` } : option))], selected: preferred.value };
+}

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { createHttpClient, createRequestCounter } from '../../dataProviders/http';
 import { createBackend, type ServiceName } from '../../dataProviders/index';
+import { LAUNCH_RESOURCES } from '../../dataProviders/launch';
 import { resources } from '../../resources/index';
 import { createRegistry } from '../engine/registry';
 import { createToastStore } from '../toasts/store';
@@ -12,7 +13,7 @@ import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
 /** Resources a provider serves without a descriptor: lists behind a form's choices (trunk wizards' ports). */
-const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron' };
+const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron', ...LAUNCH_RESOURCES };
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */
