@@ -1,4 +1,9 @@
+import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+
+// The wizard and the resize modal load on first visit, like the engine's pages.
+const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
+const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -8,4 +13,9 @@ import type { RouteObject } from 'react-router-dom';
  *
  * @example { path: '/project/instances/launch', element: <LaunchInstanceRoute /> }
  */
-export const customRoutes: RouteObject[] = [];
+export const customRoutes: RouteObject[] = [
+  // Spec 2 §2.4: the Launch Instance wizard, with the launch context in the query.
+  { path: '/project/instances/launch', element: <LaunchInstanceRoute /> },
+  // Horizon's Resize Instance modal (issue 6).
+  { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
+];

@@ -49,6 +49,8 @@ export interface LaunchFlavor extends LaunchRecord {
 export interface NewInstanceSpec {
   availability_zone: string | null;
   admin_pass: string | null;
+  /** The keypair step's confirmation of admin_pass; never sent. */
+  admin_pass_confirm?: string;
   config_drive: boolean;
   description?: string | null;
   user_data: string;

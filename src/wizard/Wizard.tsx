@@ -192,7 +192,7 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
             {WIZARD_LABELS.next}
           </Button>
         )}
-        {last && (
+        {(last || workflow.finishFromAnyStep) && (
           <Button variant="contained" onClick={() => void finish()} disabled={locked}>
             {workflow.finishLabel ?? WIZARD_LABELS.finish}
           </Button>
