@@ -48,6 +48,8 @@ export function DetailsStep({ spec, onSpec, errors, disabled, data }: LaunchStep
             value={spec.availability_zone ?? ''}
             onChange={(event) => onSpec({ ...spec, availability_zone: event.target.value })}
             disabled={disabled}
+            SelectProps={{ displayEmpty: true }}
+            InputLabelProps={{ shrink: true }}
           >
             {data.zones.map((zone) => (
               <MenuItem key={zone.value} value={zone.value}>
