@@ -5,9 +5,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import ListSubheader from '@mui/material/ListSubheader';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Backend } from '../../../dataProviders/index';
@@ -94,16 +94,16 @@ function ResizeWizard({ data, onDone, onDismiss }: { data: ResizeData; onDone():
                 InputLabelProps={{ shrink: true }}
               >
                 <MenuItem value="">{choices.length ? RESIZE_MESSAGES.selectFlavor : RESIZE_MESSAGES.noFlavors}</MenuItem>
-                {choices.map(({ flavor, errors: problems }) => [
-                  <MenuItem key={flavor.id} value={flavor.id} disabled={problems.length > 0}>
+                {choices.map(({ flavor, errors: problems }) => (
+                  <MenuItem key={flavor.id} value={flavor.id} disabled={problems.length > 0} sx={{ display: 'block', whiteSpace: 'normal' }}>
                     {String(flavor.name)} ({flavorSummary(flavor)})
-                  </MenuItem>,
-                  ...problems.map((problem) => (
-                    <ListSubheader key={`${flavor.id}-${problem}`} sx={{ lineHeight: 1.4, whiteSpace: 'normal', color: 'error.main', position: 'static' }}>
-                      {problem}
-                    </ListSubheader>
-                  )),
-                ])}
+                    {problems.map((problem) => (
+                      <Typography key={problem} variant="caption" component="div" color="error">
+                        {problem}
+                      </Typography>
+                    ))}
+                  </MenuItem>
+                ))}
               </TextField>
             </Box>
           ),
