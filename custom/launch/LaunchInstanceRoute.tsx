@@ -73,7 +73,7 @@ export default function LaunchInstanceRoute() {
 
   if (data) return <LaunchInstanceWizard data={data} context={context} onLaunched={onLaunched} onDismiss={onDismiss} />;
   return (
-    <Dialog open fullWidth maxWidth={DIALOG_WIDTH.lg} aria-labelledby={titleId}>
+    <Dialog open fullWidth maxWidth={DIALOG_WIDTH.xl} aria-labelledby={titleId}>
       <DialogTitle id={titleId}>{LAUNCH_MESSAGES.title}</DialogTitle>
       <DialogContent>{failure ? <Alert severity="error">{failure}</Alert> : <WaitSpinner />}</DialogContent>
       {failure && (

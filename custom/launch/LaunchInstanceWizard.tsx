@@ -177,5 +177,5 @@ export function LaunchInstanceWizard({ data: loaded, context, onLaunched, onDism
     launched.current = true;
   }
 
-  return <Wizard workflow={workflow} submit={submit} onClose={() => (launched.current ? onLaunched() : onDismiss())} size="lg" />;
+  return <Wizard workflow={workflow} submit={submit} onClose={() => (launched.current ? onLaunched() : onDismiss())} size="xl" />;
 }

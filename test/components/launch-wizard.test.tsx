@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { launchBackend, launchResources, LAUNCH_LIMITS, PRIVATE_NETWORK } from '../support/launch-fixtures';
+import { launchBackend, launchResources, PRIVATE_NETWORK } from '../support/launch-fixtures';
 import { makeKeypair } from '../support/records';
 import { currentPath, renderApp } from '../support/render-app';
 
@@ -289,4 +289,3 @@ describe('Launch Instance wizard (spec 2 §2.4, §4, §5)', { timeout: 60_000 },
   });
 });
 
-export { LAUNCH_LIMITS };

@@ -14,6 +14,7 @@ import { useId, useState } from 'react';
 import { serverMessage } from '../../../dataProviders/http';
 import { useBackend } from '../../../src/engine/context';
 import { downloadFile } from '../../../src/engine/download';
+import { DIALOG_WIDTH } from '../../../src/forms/dialog';
 import { useToastStore } from '../../../src/toasts/context';
 import { LAUNCH_MESSAGES, type LaunchRecord } from '../model';
 import { PickTable, type PickColumn } from '../PickTable';
@@ -87,7 +88,7 @@ function KeypairDialog({ mode, existing, onDone, onClose }: KeypairDialogProps) 
   }
 
   return (
-    <Dialog open fullWidth maxWidth="md" aria-labelledby={titleId} onClose={(_event, reason) => reason !== 'backdropClick' && !busy && (created ? onDone(created) : onClose())}>
+    <Dialog open fullWidth maxWidth={DIALOG_WIDTH.md} aria-labelledby={titleId} onClose={(_event, reason) => reason !== 'backdropClick' && !busy && (created ? onDone(created) : onClose())}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
         {failure && <Alert severity="error">{failure}</Alert>}
