@@ -151,7 +151,6 @@ describe('Launch Instance wizard (spec 2 §2.4, §4, §5)', { timeout: 60_000 },
 
   it('Networks: only networks with a subnet, the only one preselected; Ports: only free ports', async () => {
     const { dialog, user } = await openWizard();
-    await user.click(within(dialog).getByRole('button', { name: 'Networks' }).closest('button')!).catch(() => undefined);
     await user.type(within(dialog).getByRole('textbox', { name: 'Instance Name' }), 'web');
     await next(user, dialog, 'Source');
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
@@ -280,6 +279,38 @@ describe('Launch Instance wizard (spec 2 §2.4, §4, §5)', { timeout: 60_000 },
     expect(await within(dialog).findByText('The content is larger than the maximum byte size')).toBeTruthy();
     expect(within(dialog).getByRole('combobox', { name: 'Disk Partition' }).textContent).toBe('Automatic');
     expect(within(dialog).getByRole('checkbox', { name: 'Configuration Drive' })).toBeTruthy();
+  });
+
+  it("the images panel's Launch opens the wizard with that image as the source", async () => {
+    const { user } = renderApp({ backend: launchBackend(), path: '/project/images' });
+    await screen.findByRole('link', { name: 'cirros' }, { timeout: 10_000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for cirros' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Launch' }));
+    await screen.findByRole('group', { name: 'Details' }, { timeout: 10_000 });
+    const dialog = screen.getByRole('dialog', { name: 'Launch Instance' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Instance Name' }), 'web');
+    const source = await next(user, dialog, 'Source');
+    expect(within(within(source).getByRole('region', { name: /Allocated/ })).getByText('cirros')).toBeTruthy();
+  });
+
+  it('Key Pair: imports a public key inline and selects it', async () => {
+    const create = vi.fn(({ data }) => makeKeypair({ name: data.name, public_key: data.public_key }));
+    const backend = launchBackend({ resources: launchResources({ keypair: { getList: () => [makeKeypair({ name: 'mykey' }), makeKeypair({ name: 'other' })], create } }) });
+    const { dialog, user } = await openWizard(backend);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Instance Name' }), 'web');
+    for (const step of ['Source', 'Flavor']) await next(user, dialog, step);
+    await user.click(within(dialog).getByRole('button', { name: 'Allocate m1.tiny' }));
+    for (const step of ['Networks', 'Network Ports', 'Security Groups']) await next(user, dialog, step);
+    const keypairStep = await next(user, dialog, 'Key Pair');
+    await user.click(within(keypairStep).getByRole('button', { name: 'Import Key Pair' }));
+    const importDialog = await screen.findByRole('dialog', { name: 'Import Key Pair' });
+    await user.type(within(importDialog).getByRole('textbox', { name: 'Key Pair Name' }), 'laptop');
+    await user.type(within(importDialog).getByRole('textbox', { name: 'Public Key' }), 'ssh-ed25519 AAAAC3 me@laptop');
+    await user.click(within(importDialog).getByRole('button', { name: 'Import Key Pair' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Successfully imported key pair laptop.');
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: { name: 'laptop', key_type: 'ssh', public_key: 'ssh-ed25519 AAAAC3 me@laptop' } }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Import Key Pair' })).toBeNull());
+    expect(within(within(keypairStep).getByRole('region', { name: /Allocated/ })).getByText('laptop')).toBeTruthy();
   });
 
   it('Cancel goes to the dismiss URL', async () => {
