@@ -89,6 +89,8 @@ describe('Launch Instance wizard (spec 2 §2.4, §4, §5)', { timeout: 60_000 },
     expect(await within(dialog).findByText('A name is required for your instance.')).toBeTruthy();
     expect(within(dialog).getByText('The instance count must not exceed your quota available of 8 instances')).toBeTruthy();
     fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Count' }), { target: { value: '0' } });
+    expect((within(dialog).getByRole('spinbutton', { name: 'Count' }) as HTMLInputElement).value).toBe('1'); // 0 or less is reset to 1
+    fireEvent.change(within(dialog).getByRole('spinbutton', { name: 'Count' }), { target: { value: '1.5' } });
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
     expect(await within(dialog).findByText('Instance count is required and must be an integer of at least 1')).toBeTruthy();
   });

@@ -3,7 +3,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { QuotaChart } from '../../../src/charts/QuotaChart';
+import { normalisedCount } from '../rules';
 import { firstError, type LaunchStepProps } from './types';
+
+const countInput = (value: number) => (value <= 0 ? normalisedCount(value) : value);
 
 /**
  * Details (spec 2 §2.4, §5): the instance name, a description when the
@@ -64,7 +67,8 @@ export function DetailsStep({ spec, onSpec, errors, disabled, data }: LaunchStep
           type="number"
           required
           value={Number.isNaN(spec.instance_count) ? '' : spec.instance_count}
-          onChange={(event) => onSpec({ ...spec, instance_count: event.target.value === '' ? Number.NaN : Number(event.target.value) })}
+          // Spec 2 §5: a count of 0 or less is reset to 1; an empty or fractional one stays, to be flagged.
+          onChange={(event) => onSpec({ ...spec, instance_count: event.target.value === '' ? Number.NaN : countInput(Number(event.target.value)) })}
           error={Boolean(errors.instance_count?.length)}
           helperText={firstError(errors, 'instance_count')}
           disabled={disabled}
