@@ -4,6 +4,9 @@ import type { RouteObject } from 'react-router-dom';
 // Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
 const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
 const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) => ({ default: module.FullLogPage })));
+// The wizard and the resize modal load on first visit, like the engine's pages.
+const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
+const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -18,4 +21,8 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/instances/:id/decryptpassword', element: <DecryptPasswordRoute /> },
   // 'View Full Log' of an instance's Log tab, opened in a new browser tab.
   { path: '/project/instances/:id/console', element: <FullLogPage /> },
+  // Spec 2 §2.4: the Launch Instance wizard, with the launch context in the query.
+  { path: '/project/instances/launch', element: <LaunchInstanceRoute /> },
+  // Horizon's Resize Instance modal (issue 6).
+  { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
 ];

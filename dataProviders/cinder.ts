@@ -1,5 +1,6 @@
 import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from './http';
+import { cinderLaunchHandlers } from './launch';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
@@ -168,5 +169,6 @@ export function createCinderProvider(http: HttpClient): DataProvider {
         await http.patch(`/api/cinder/volumesnapshots/${encodeURIComponent(id)}/metadata`, patch);
       },
     },
+    ...cinderLaunchHandlers(http),
   });
 }

@@ -2,6 +2,7 @@ import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
 import { networkHandlers } from './neutron-networks';
 import { securityGroupHandlers } from './network-security-groups';
+import { neutronLaunchHandlers } from './launch';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -101,5 +102,7 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
     },
     // network, subnet and port (the Networks panel; ports also feed the trunk wizards).
     ...networkHandlers(http),
+    // What the launch wizard reads (networks with subnets, security groups).
+    ...neutronLaunchHandlers(http),
   });
 }

@@ -1,6 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
 import { serverHandlers } from './nova-servers';
+import { novaLaunchHandlers } from './launch';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
@@ -118,6 +119,7 @@ export function createNovaProvider(http: HttpClient): DataProvider {
         await http.delete(serverGroupPath(id));
       },
     },
+    ...novaLaunchHandlers(http),
   }, {
     async feature(name) {
       return (await http.get<boolean>(`/api/nova/features/${encodeURIComponent(name)}/`)) === true;

@@ -31,7 +31,7 @@ const isBootable = (image: ImageEntity) => !NON_BOOTABLE_CONTAINER_FORMATS.inclu
  * project list with server facets and polled transitional rows, the create
  * wizard (file upload with progress, or URL), edit, the metadata editor,
  * Create Volume (a volume with the image as source) and delete with the
- * spec's allowed rules. Launch is declared disabled until the launch wizard exists.
+ * spec's allowed rules. Launch opens the Launch Instance wizard with the image selected.
  */
 export default defineResource<ImageEntity>({
   name: 'image',
@@ -157,8 +157,8 @@ export default defineResource<ImageEntity>({
       allowed: isActive,
       loadFailure: 'Unable to retrieve the image custom properties.',
     },
-    // Declared for spec 2 §5's rules; enabled once the launch wizard exists.
-    { id: 'launch', kind: 'link', label: 'Launch', policy: [['compute', 'compute:create']], allowed: (image) => isActive(image) && isBootable(image) },
+    // Spec 2 §5's rules; opens the Launch Instance wizard with the image as its source (spec 2 §2.4).
+    { id: 'launch', kind: 'link', label: 'Launch', to: '/project/instances/launch?imageId={id}', policy: [['compute', 'compute:create']], allowed: (image) => isActive(image) && isBootable(image) },
     // Spec 2 §5: the create volume form with the image as its source.
     {
       id: 'create-volume',

@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import { createHttpClient, createRequestCounter } from '../../dataProviders/http';
 import { createBackend, type ServiceName } from '../../dataProviders/index';
+import { LAUNCH_RESOURCES } from '../../dataProviders/launch';
 import { resources } from '../../resources/index';
 import { createRegistry } from '../engine/registry';
 import { createToastStore } from '../toasts/store';
@@ -11,8 +12,8 @@ import { EXTENSIBLE_HEADER_PATH } from './ExtensibleHeader';
 import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
-/** Resources a provider serves without a descriptor: lists behind a form's choices (subnet pools, Create Volume's types and zones). */
-export const SUPPORT_RESOURCES: Record<string, ServiceName> = { subnetpool: 'neutron', 'volume-type': 'cinder', 'volume-zone': 'cinder' };
+/** Resources a provider serves without a descriptor: lists behind a form's choices (subnet pools, Create Volume's types and zones) and the launch wizard's reads. */
+export const SUPPORT_RESOURCES: Record<string, ServiceName> = { subnetpool: 'neutron', 'volume-type': 'cinder', 'volume-zone': 'cinder', ...LAUNCH_RESOURCES };
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */

@@ -1,5 +1,8 @@
-/** Dialog sizes of the spec (sm, md, lg; default lg) as MUI max widths. */
-export const DIALOG_WIDTH = { sm: 'xs', md: 'sm', lg: 'md' } as const;
+/**
+ * Dialog sizes of the spec (sm, md, lg; default lg) as MUI max widths; xl for
+ * a wizard whose steps and tables need more room (Launch Instance).
+ */
+export const DIALOG_WIDTH = { sm: 'xs', md: 'sm', lg: 'md', xl: 'lg' } as const;
 
 /**
  * The onClose of a modal with a static backdrop (spec 1 §9): only Cancel,

@@ -29,8 +29,8 @@ export interface WizardProps {
    */
   validateStep?(stepId: string, data: FormData): Promise<WizardErrors>;
   onClose(): void;
-  /** Modal size; default 'lg' like every modal form (spec 1 §9). */
-  size?: 'sm' | 'md' | 'lg';
+  /** Modal size; default 'lg' like every modal form (spec 1 §9); 'xl' for wide steps. */
+  size?: 'sm' | 'md' | 'lg' | 'xl';
 }
 
 
@@ -149,7 +149,8 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
     >
       <DialogTitle id={titleId}>{workflow.title}</DialogTitle>
       <DialogContent dividers ref={bodyRef}>
-        <Stepper nonLinear activeStep={current} sx={{ mb: 2 }}>
+        {/* Many steps scroll sideways rather than squeeze. */}
+        <Stepper nonLinear activeStep={current} sx={{ mb: 2, pb: 1, overflowX: 'auto' }}>
           {steps.map((each, index) => (
             <Step key={each.id} completed={visited.has(index)}>
               <StepButton disabled={locked || index >= current} onClick={() => goTo(index)}>
@@ -192,7 +193,7 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
             {WIZARD_LABELS.next}
           </Button>
         )}
-        {last && (
+        {(last || workflow.finishFromAnyStep) && (
           <Button variant="contained" onClick={() => void finish()} disabled={locked}>
             {workflow.finishLabel ?? WIZARD_LABELS.finish}
           </Button>

@@ -39,4 +39,10 @@ export interface Workflow {
   initialData?: FormData;
   /** Text of the final button. Default 'Finish' (spec 1 §4.3). */
   finishLabel?: string;
+  /**
+   * Offer the final button on every step, not only the last (Horizon's
+   * Launch Instance wizard): finishing validates every step and shows the
+   * first one with errors.
+   */
+  finishFromAnyStep?: boolean;
 }

@@ -69,11 +69,11 @@ describe('Images list (spec 2 §2.3, §4, §5)', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('columnheader', { name: 'Owner' })).toBeNull();
   });
 
-  it('offers edit, launch (disabled until the launch wizard exists) and delete on an active image; no delete on a protected one', async () => {
+  it('offers edit, launch and delete on an active image; no delete on a protected one', async () => {
     const { user } = openImages({ images: () => [makeImage(), makeImage({ name: 'locked', protected: true })] });
     const menu = await rowMenu(user, 'cirros');
     expect(within(menu).getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit Image', 'Update Metadata', 'Launch', 'Delete Image']);
-    expect(within(menu).getByRole('menuitem', { name: 'Launch' }).getAttribute('aria-disabled')).toBe('true');
+    expect(within(menu).getByRole('menuitem', { name: 'Launch' }).getAttribute('aria-disabled')).toBeNull();
     await user.keyboard('{Escape}');
     const locked = await rowMenu(user, 'locked');
     expect(within(locked).getByRole('menuitem', { name: 'Delete Image' }).getAttribute('aria-disabled')).toBe('true');
