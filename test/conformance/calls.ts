@@ -8,6 +8,7 @@
  * `a[].b` a key of each item.
  */
 import { NEUTRON_CALLS } from './neutron-calls.js';
+import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -1027,6 +1028,7 @@ const CINDER_CALLS: NativeCall[] = [
 
 export const NATIVE_CALLS: NativeCall[] = [
   ...NEUTRON_CALLS,
+  ...NEUTRON_ROUTER_CALLS,
   {
     service: 'identity',
     name: 'POST /v3/auth/tokens (password, unscoped)',
