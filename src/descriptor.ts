@@ -64,7 +64,7 @@ export interface ResourceDescriptor<T extends object> {
    * dialog and its toasts are built from these (spec 2 §8).
    * @example { singular: 'Key Pair', plural: 'Key Pairs' }
    */
-  labels: { singular: string; plural: string };
+  labels: ResourceLabels;
   /** The list page and its sidebar entry; none for resources only shown inside others. */
   panel?: PanelDescriptor;
   /**
@@ -108,6 +108,18 @@ export interface ResourceDescriptor<T extends object> {
    * @example 'server'
    */
   paging?: 'client' | 'server';
+}
+
+/**
+ * How the UI names the resource. `deleteVerb` renames the delete action
+ * where the cloud calls it otherwise (Horizon's 'Release Floating IP',
+ * 'Released Floating IP: <names>.'); default Delete / Deleted.
+ * @example { singular: 'Floating IP', plural: 'Floating IPs', deleteVerb: { present: 'Release', past: 'Released' } }
+ */
+export interface ResourceLabels {
+  singular: string;
+  plural: string;
+  deleteVerb?: { present: string; past: string };
 }
 
 /** One facet of the search bar (spec 1 §3 "Search facet"). */
@@ -195,6 +207,12 @@ export interface PanelDescriptor {
    * @example '/admin/trunk/:id/detail'
    */
   detailRoute?: string;
+  /**
+   * Routes `{path}/{id}/{suffix}` that open the details with one of the
+   * record's row actions already open (spec 1 §2.1 `router/{id}/addinterface`).
+   * @example { addinterface: 'add-interface' }
+   */
+  actionRoutes?: Record<string, string>;
   /** Links to details carry `?nav=<this path>`, and the details page leads back here (spec 2 §2.2). */
   navBack?: boolean;
   /**
@@ -246,7 +264,8 @@ export type ActionDescriptor<T> =
   | WizardActionDescriptor<T>
   | DeleteActionDescriptor<T>
   | MetadataActionDescriptor<T>
-  | LinkActionDescriptor<T>;
+  | LinkActionDescriptor<T>
+  | ConfirmActionDescriptor<T>;
 
 interface ActionBase<T> {
   /**
@@ -495,6 +514,29 @@ export interface LinkActionDescriptor<T> extends ActionBase<T> {
   to?: string;
 }
 
+/**
+ * A row action that changes a record after a confirmation, without a form
+ * (Horizon's batch-style actions: 'Clear Gateway', 'Disassociate'): the
+ * dialog 'Confirm <label>' names the record; confirming sends `payload` of
+ * the record to the data provider's `update`, then toasts `success` or
+ * `failure` (`{field}` read from the record).
+ *
+ * @example
+ * { id: 'clear-gateway', kind: 'confirm', label: 'Clear Gateway', allowed: (router) => Boolean(router.external_gateway_info),
+ *   payload: () => ({ external_gateway_info: null }), success: 'Cleared Gateway: {name}.', failure: 'Unable to clear gateway: {name}.' }
+ */
+export interface ConfirmActionDescriptor<T> extends ActionBase<T> {
+  kind: 'confirm';
+  /** Menu text, and the dialog's 'Confirm <label>' title and button. @example 'Clear Gateway' */
+  label: string;
+  /** The `update` body from the record. */
+  payload(record: T): Record<string, unknown>;
+  /** @example 'Cleared Gateway: {name}.' */
+  success: string;
+  /** @example 'Unable to clear gateway: {name}.' */
+  failure: string;
+}
+
 /** One wizard step: a slice of the form's fields, or a custom component editing one field. */
 export interface WizardStepDescriptor {
   /** Key of the step's errors. Default `step<n>`. @example 'flavorInfo' */
@@ -555,6 +597,14 @@ export interface DetailTab<T> {
    * @example { field: 'members', title: 'Members', columns: [{ field: 'name', label: 'Instance Name' }, { field: 'id', label: 'Instance ID' }] }
    */
   table?: DetailTable<T>;
+  /**
+   * Another registered resource's list inside the tab, with its own columns
+   * and row and batch actions (a router's Interfaces tab). `filter` goes to
+   * that resource's provider as server filters, `{field}` read from this
+   * record; its provider names them in `serverFilters`.
+   * @example { resource: 'router-interface', filter: { router_id: '{id}' } }
+   */
+  list?: { resource: string; filter: Record<string, string> };
 }
 
 export interface DetailTable<T> {

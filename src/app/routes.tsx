@@ -41,6 +41,13 @@ export function buildRoutes(registry: Registry): RouteObject[] {
             path: descriptor.panel!.detailRoute ?? `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`,
             element: <DetailRedirect descriptor={descriptor} />,
           })),
+        // Routes that open the details with a row action open (spec 1 §2.1: router/{id}/addinterface).
+        ...panels.flatMap((descriptor) =>
+          Object.entries(descriptor.panel!.actionRoutes ?? {}).map(([suffix, action]) => ({
+            path: `${descriptor.panel!.path}/:id/${suffix}`,
+            element: <DetailRedirect descriptor={descriptor} action={action} />,
+          })),
+        ),
         ...customRoutes,
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
@@ -51,8 +58,12 @@ export function buildRoutes(registry: Registry): RouteObject[] {
   ];
 }
 
-/** `/project/key_pairs/{name}` → `/ngdetails/OS::Nova::Keypair/{name}` (spec 2 §2.2). */
-function DetailRedirect({ descriptor }: { descriptor: AnyResourceDescriptor }) {
+/**
+ * `/project/key_pairs/{name}` → `/ngdetails/OS::Nova::Keypair/{name}` (spec 2 §2.2);
+ * with `action`, the details open that row action (`?action=`).
+ */
+function DetailRedirect({ descriptor, action }: { descriptor: AnyResourceDescriptor; action?: string }) {
   const { id = '' } = useParams();
-  return <Navigate to={detailLink(descriptor, id)} replace />;
+  const target = detailLink(descriptor, id);
+  return <Navigate to={action ? `${target}${target.includes('?') ? '&' : '?'}action=${encodeURIComponent(action)}` : target} replace />;
 }

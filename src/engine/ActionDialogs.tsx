@@ -4,11 +4,14 @@ import type { DataProvider } from 'ra-core';
 import type { AnyResourceDescriptor, ResourceRecord, UniqueRule } from '../descriptor';
 import type { FieldErrors } from '../forms/useSchemaForm';
 import { useToastStore } from '../toasts/context';
-import type { MetadataAction, ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
+import type { ConfirmAction, MetadataAction, ModalAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
 import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
 import { UploadProgressBar } from './UploadProgressBar';
-import { deleteTexts, formatMessage } from './messages';
+import { confirmTexts, deleteTexts, formatMessage } from './messages';
+import { FormRecordContext } from '../forms/form-record';
+import { isAlreadyReported, serverMessage } from '../../dataProviders/http';
+import { useInvalidateResource } from './queries';
 import { idOf, nameOf } from './registry';
 import { type DeleteOutcome, useDeleteRecords } from './useDeleteRecords';
 import { useFormAction } from './useFormAction';
@@ -23,7 +26,8 @@ type BuiltForm = Awaited<ReturnType<Awaited<ReturnType<typeof loadFormSchema>>['
 type OpenDialog =
   | ({ kind: 'form'; action: ModalAction; record?: ResourceRecord; initialData?: Record<string, unknown> } & BuiltForm)
   | { kind: 'delete'; records: ResourceRecord[]; onDone?: (outcome: DeleteOutcome) => void; warning?: string }
-  | { kind: 'metadata'; action: MetadataAction; record: ResourceRecord };
+  | { kind: 'metadata'; action: MetadataAction; record: ResourceRecord }
+  | { kind: 'confirm'; action: ConfirmAction; record: ResourceRecord };
 
 const NO_RECORDS: ResourceRecord[] = [];
 
@@ -59,6 +63,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
   const { dataProvider, settings } = useBackend();
   const toasts = useToastStore();
   const deleteRecords = useDeleteRecords(descriptor);
+  const invalidate = useInvalidateResource();
   const close = () => setOpen(null);
   const liveErrors = useMemo(() => (open?.kind === 'form' ? uniqueCheck(open.action, existing) : undefined), [open, existing]);
 
@@ -71,6 +76,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
     dialogs = (
+      // The record the form acts on: choice lists may depend on it (x-options filter).
+      <FormRecordContext.Provider value={record}>
       <Suspense fallback={null}>
         {action.kind === 'wizard' ? (
           <SchemaWizard
@@ -103,6 +110,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
         )}
         {progress !== null && <UploadProgressBar percent={progress} />}
       </Suspense>
+      </FormRecordContext.Provider>
     );
   } else if (open?.kind === 'delete') {
     const { records, onDone, warning } = open;
@@ -112,6 +120,19 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
       onDone?.(outcome);
     };
     dialogs = <DeleteDialog texts={texts} onConfirm={confirm} onClose={close} warning={warning} nothingToDelete={records.length === 0} />;
+  } else if (open?.kind === 'confirm') {
+    const { action, record } = open;
+    const confirm = async () => {
+      const id = idOf(descriptor, record);
+      try {
+        await dataProvider.update(descriptor.name, { id, data: action.payload(record), previousData: record });
+        toasts.success(formatMessage(action.success, record));
+      } catch (error) {
+        if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, { ...record, error: serverMessage(error) ?? '' }));
+      }
+      await invalidate(descriptor);
+    };
+    dialogs = <DeleteDialog texts={confirmTexts(action.label, [nameOf(descriptor, record)])} onConfirm={confirm} onClose={close} />;
   } else if (open?.kind === 'metadata') {
     dialogs = (
       <Suspense fallback={null}>
@@ -132,6 +153,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     openEdit: (action, listed) =>
       action.kind === 'metadata'
         ? setOpen({ kind: 'metadata', action, record: listed })
+        : action.kind === 'confirm'
+        ? setOpen({ kind: 'confirm', action, record: listed })
         : void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null])
         .then(([built, reloaded]) => {
           const record = (reloaded?.data as ResourceRecord | undefined) ?? listed;

@@ -30,17 +30,27 @@ export const FILTER_FIRST_MESSAGE = 'Please provide a search criteria first.';
 const NO_FACETS: never[] = [];
 
 /**
+ * A list shown inside another record's details tab (descriptor `detail.tabs[].list`):
+ * the provider gets `filter` as server filters, the heading is `title` one level down,
+ * and search terms are not remembered for the panel.
+ */
+export interface ListScope {
+  filter: Record<string, string>;
+  title: string;
+}
+
+/**
  * The list page of any resource (spec 1 §2.2, §4.1, §4.6; spec 2 §2.3):
  * heading, toolbar actions, batch delete disabled while nothing is checked,
  * the facet search bar, and the table with expandable rows, polling of
  * transitional rows and client or server paging.
  */
-export default function ResourceListPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
+export default function ResourceListPage({ descriptor, scope }: { descriptor: AnyResourceDescriptor; scope?: ListScope }) {
   const facets = descriptor.facets ?? NO_FACETS;
   const panelKey = descriptor.panel?.path ?? descriptor.name;
-  const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
+  const [terms, setTerms] = useState<SearchTerm[]>(() => (scope ? [] : persistedTerms.load(panelKey, facets)));
   const [quickText, setQuickText] = useState('');
-  const filterJson = JSON.stringify(serverParams(terms, facets));
+  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...scope?.filter });
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
@@ -86,7 +96,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
   const dialogs = useActionDialogs(descriptor, fetched);
   const toasts = useToastStore();
   const navigate = useNavigate();
-  const title = descriptor.panel?.label ?? descriptor.labels.plural;
+  const title = scope?.title ?? descriptor.panel?.label ?? descriptor.labels.plural;
   const checked = rows.filter((row) => selection.isSelected(idOf(descriptor, row)));
   const expandable = Boolean(descriptor.expand?.length);
 
@@ -126,13 +136,13 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
 
   function search(next: SearchTerm[]) {
     setTerms(next);
-    persistedTerms.save(panelKey, facets, next);
+    if (!scope) persistedTerms.save(panelKey, facets, next);
     setMarkers([]); // a new search starts from the first page
   }
 
   return (
     <section>
-      <PageHeading title={title}>
+      <PageHeading title={title} level={scope ? 2 : 1}>
         {actions.forms.map((action, index) => (
           <Button
             key={action.id}
@@ -161,7 +171,7 @@ export default function ResourceListPage({ descriptor }: { descriptor: AnyResour
               } else dialogs.confirmDelete(rest, () => selection.clear(), warning);
             }}
           >
-            Delete {descriptor.labels.plural}
+            {deleteTexts(descriptor.labels, ['', '']).submit}
           </Button>
         )}
       </PageHeading>

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, DetailTab, ResourceRecord } from '../descriptor';
 import { readCookie, writeCookie } from '../utils/cookies';
@@ -18,13 +18,19 @@ import { FieldText } from './FieldText';
 import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from './actions';
 import { useRegistry } from './context';
 import { RowActionsMenu } from '../table/RowActionsMenu';
-import { deleteTexts } from './messages';
+import { deleteTexts, formatMessage } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
 import { backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
 
 /** The query parameter naming the open tab (spec 1 §2.2, §7.2). */
 export const TAB_PARAM = 'tab';
+
+/** The query parameter naming a row action to open on the record (panel `actionRoutes`, spec 1 §2.1). */
+export const ACTION_PARAM = 'action';
+
+// A tab listing another resource (detail.tabs[].list) reuses the list page.
+const ResourceListPage = lazy(() => import('./ResourceListPage'));
 
 /** The cookie of a sticky tab group (spec 1 §2.2): one per resource's details view. */
 export function stickyTabCookie(descriptor: AnyResourceDescriptor): string {
@@ -66,6 +72,26 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
     );
     if (sticky) writeCookie(stickyTabCookie(descriptor), tab);
   }
+
+  // `?action=<id>` opens that row action once the record is here (e.g. router/{id}/addinterface), then leaves the URL.
+  const requested = params.get(ACTION_PARAM);
+  const loaded = record.data;
+  const opening = useRef<string | null>(null);
+  useEffect(() => {
+    if (!requested || !loaded || opening.current === requested) return;
+    const action = rowFormsFor(actions, loaded).find((candidate) => candidate.id === requested);
+    if (!action) return; // not allowed (yet: policies may still be loading)
+    opening.current = requested;
+    dialogs.openEdit(action, loaded);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ACTION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requested, loaded, actions, dialogs, setParams]);
 
   if (record.notFound) return <Navigate to={NOT_FOUND_PATH} replace />;
   const data = record.data;
@@ -113,6 +139,7 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
             <Box key={tab.id} role="tabpanel" hidden={tab.id !== activeTab.id} id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} sx={{ p: 2 }}>
               {data ? <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
+              {data && tab.list && <TabList list={tab.list} label={tab.label} record={data} />}
             </Box>
           ))}
       </Paper>
@@ -136,6 +163,18 @@ function RecordEditActions({ name, actions, open }: { name: string; actions: Row
       </Button>
       <RowActionsMenu name={name} actions={rest.map((action) => ({ label: action.label, onSelect: () => open(action) }))} />
     </>
+  );
+}
+
+/** Another resource's list inside a tab, filtered by this record (`{field}` placeholders). */
+function TabList({ list, label, record }: { list: NonNullable<DetailTab<ResourceRecord>['list']>; label: string; record: ResourceRecord }) {
+  const child = useRegistry().byName(list.resource);
+  if (!child) throw new Error(`No resource named ${list.resource} for the ${label} tab`);
+  const filter = Object.fromEntries(Object.entries(list.filter).map(([key, value]) => [key, formatMessage(value, record)]));
+  return (
+    <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
+      <ResourceListPage descriptor={child} scope={{ filter, title: label }} />
+    </Suspense>
   );
 }
 

@@ -1,5 +1,6 @@
 import type {
   AnyResourceDescriptor,
+  ConfirmActionDescriptor,
   DeleteActionDescriptor,
   EditActionDescriptor,
   FormActionDescriptor,
@@ -16,10 +17,11 @@ export type WizardAction = WizardActionDescriptor<ResourceRecord>;
 export type DeleteAction = DeleteActionDescriptor<ResourceRecord>;
 export type MetadataAction = MetadataActionDescriptor<ResourceRecord>;
 export type LinkAction = LinkActionDescriptor<ResourceRecord>;
+export type ConfirmAction = ConfirmActionDescriptor<ResourceRecord>;
 /** An action on the toolbar that opens a modal: a form or a create wizard. */
 export type ToolbarAction = FormAction | WizardAction;
-/** An action on a row that opens a modal on the record: an edit form, an edit wizard or the metadata editor. */
-export type RowFormAction = EditAction | WizardAction | MetadataAction;
+/** An action on a row that opens a modal on the record: an edit form, an edit wizard, the metadata editor or a confirmation. */
+export type RowFormAction = EditAction | WizardAction | MetadataAction | ConfirmAction;
 /** Any action that opens a form or a wizard: what `useFormAction` runs. */
 export type ModalAction = FormAction | EditAction | WizardAction;
 
@@ -37,8 +39,8 @@ export interface AllowedActions {
 }
 
 /** Whether an action works on one record (and so sits on the row menu). */
-export function isRowForm(action: ModalAction | MetadataAction): action is RowFormAction {
-  return action.kind === 'edit' || action.kind === 'metadata' || (action.kind === 'wizard' && action.mode === 'edit');
+export function isRowForm(action: ModalAction | MetadataAction | ConfirmAction): action is RowFormAction {
+  return action.kind === 'edit' || action.kind === 'metadata' || action.kind === 'confirm' || (action.kind === 'wizard' && action.mode === 'edit');
 }
 
 /**
@@ -52,7 +54,7 @@ export function useAllowedActions(descriptor: AnyResourceDescriptor): AllowedAct
   const allowed = useConditions(actions.map((action) => (action.policy || action.requires ? { policy: action.policy, ...action.requires } : undefined)));
   const permitted = actions.filter((_action, index) => allowed[index] === true);
   const deletes = permitted.filter((action): action is DeleteAction => action.kind === 'delete');
-  const modals = permitted.filter((action): action is ModalAction | MetadataAction => action.kind !== 'delete' && action.kind !== 'link');
+  const modals = permitted.filter((action): action is ModalAction | MetadataAction | ConfirmAction => action.kind !== 'delete' && action.kind !== 'link');
   const placed = (where: 'row' | 'batch') => deletes.find((action) => (action.placement ?? ['row', 'batch']).includes(where));
   return {
     forms: modals.filter((action): action is ToolbarAction => !isRowForm(action)),

@@ -39,7 +39,8 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
       const code = serverMessage(error);
       const chosen = code !== undefined ? action.errorMessages?.[code] : undefined;
       if (chosen) throw Object.assign(new Error(chosen), { status: (error as { status?: number }).status, body: chosen });
-      if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
+      // `{error}` in the failure text is the server's reason in its words (Horizon's 'Failed to add interface: %s').
+      if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, { ...texts, error: code ?? '' }));
       throw error;
     }
     const values = { ...texts, ...answer };
@@ -49,5 +50,7 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
     }
     toasts[action.successToast ?? 'success'](formatMessage(action.success, values));
     await invalidate(descriptor);
+    // What an edit action created elsewhere (a router's new interface) is listed afresh too.
+    if (action.kind === 'edit' && action.creates) await invalidate({ ...descriptor, name: action.creates });
   };
 }
