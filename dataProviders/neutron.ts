@@ -1,5 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from './http';
+import { floatingIpHandlers } from './network-floating-ips';
+import { routerHandlers } from './neutron-routers';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -99,5 +101,7 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
         return items;
       },
     },
+    ...routerHandlers(http),
+    ...floatingIpHandlers(http),
   });
 }

@@ -109,5 +109,12 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     remove_subports: 'rule:admin_or_project_member',
     create_network: 'rule:admin_or_project_member',
     create_router: 'rule:admin_or_project_member',
+    update_router: 'rule:admin_or_project_member',
+    delete_router: 'rule:admin_or_project_member',
+    add_router_interface: 'rule:admin_or_project_member',
+    remove_router_interface: 'rule:admin_or_project_member',
+    create_floatingip: 'rule:admin_or_project_member',
+    update_floatingip: 'rule:admin_or_project_member',
+    delete_floatingip: 'rule:admin_or_project_member',
   },
 };

@@ -12,7 +12,7 @@ import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
 /** Resources a provider serves without a descriptor: lists behind a form's choices (trunk wizards' ports). */
-const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron' };
+export const SUPPORT_RESOURCES: Record<string, ServiceName> = { port: 'neutron', 'router-subnet': 'neutron', 'floating-ip-pool': 'neutron', 'floating-ip-target': 'neutron' };
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */

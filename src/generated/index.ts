@@ -2,12 +2,15 @@
 
 export type * from './domain';
 export type * from './flavor';
+export type * from './floating-ip';
 export type * from './group';
 export type * from './image';
 export type * from './keypair';
 export type * from './project';
 export type * from './qos-policy';
 export type * from './role';
+export type * from './router-interface';
+export type * from './router';
 export type * from './server-group';
 export type * from './service';
 export type * from './trunk';

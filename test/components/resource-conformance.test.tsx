@@ -2,6 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
 import { POLICY_RULES } from '../../server/policy/rules';
+import { SUPPORT_RESOURCES } from '../../src/app/create-app';
 import type { AnyResourceDescriptor, FormActionDescriptor, ResourceRecord } from '../../src/descriptor';
 import { idOf, nameOf } from '../../src/engine/registry';
 import { formFields } from '../../src/forms/form-schema';
@@ -92,7 +93,7 @@ function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, u
     catalog: makeCatalog([...new Set(['identity', ...resources.map((each) => each.serviceType)])]),
     // Every other resource lists nothing: forms may offer them as choices ('x-options': { source: 'resource:domain' }).
     resources: {
-      ...Object.fromEntries(resources.map((each) => [each.name, { getList: () => [] }])),
+      ...Object.fromEntries([...resources.map((each) => each.name), ...Object.keys(SUPPORT_RESOURCES)].map((name) => [name, { getList: () => [] }])),
       [descriptor.name]: { getList: () => records.map((record) => ({ ...record, id: idOf(descriptor, record) })) },
     },
     // Transfer-table fields ('x-transferTable': { source: 'projects' }) list the projects.
