@@ -71,7 +71,7 @@ export default defineResource<RouterEntity>({
       id: 'add-interface',
       kind: 'edit',
       label: 'Add Interface',
-      form: 'createForm',
+      form: 'addInterfaceForm',
       creates: 'router-interface',
       policy: [['network', 'add_router_interface']],
       prefill: () => ({}),

@@ -21,14 +21,3 @@ export interface RouterInterfaceCreate {
   subnet_id: string;
   ip_address?: string;
 }
-
-/**
- * Horizon's Add Interface: a subnet of the project not yet on the router and, optionally, the interface's IP address (else the subnet's gateway IP).
- */
-export interface RouterInterfaceCreateForm {
-  subnet_id: string;
-  /**
-   * Specify an IP address for the interface created (e.g. 192.168.0.254).
-   */
-  ip_address?: string;
-}
