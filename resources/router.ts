@@ -8,7 +8,8 @@ const hasGateway = (router: RouterEntity) => Boolean(router.external_gateway_inf
  * Routers (Horizon's /project/routers): Name, Status, External Network,
  * Admin State and Availability Zones; Create Router with an optional
  * external network, Edit Router, Set Gateway and Clear Gateway, Add
- * Interface (also reached at /project/routers/{id}/addinterface, spec 1
+ * Interface (also reached at /project/routers/{id}/addinterface and the
+ * topology's /project/network_topology/router/{id}/addinterface, spec 1
  * §2.1), and Delete Router, which removes the router's interfaces first.
  * The details have the Overview with the external gateway and the
  * Interfaces tab (resources/router-interface.ts).
@@ -26,7 +27,8 @@ export default defineResource<RouterEntity>({
     group: 'Network',
     label: 'Routers',
     path: '/project/routers',
-    actionRoutes: { addinterface: 'add-interface' },
+    // Horizon has Add Interface at both: the Routers panel's and the network topology's (spec 1 §2.1).
+    actionRoutes: { addinterface: 'add-interface', '/project/network_topology/router/:id/addinterface': 'add-interface' },
   },
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },

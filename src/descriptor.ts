@@ -209,8 +209,9 @@ export interface PanelDescriptor {
   detailRoute?: string;
   /**
    * Routes `{path}/{id}/{suffix}` that open the details with one of the
-   * record's row actions already open (spec 1 §2.1 `router/{id}/addinterface`).
-   * @example { addinterface: 'add-interface' }
+   * record's row actions already open (spec 1 §2.1 `router/{id}/addinterface`);
+   * a key starting with '/' is a whole route with `:id`.
+   * @example { addinterface: 'add-interface', '/project/network_topology/router/:id/addinterface': 'add-interface' }
    */
   actionRoutes?: Record<string, string>;
   /** Links to details carry `?nav=<this path>`, and the details page leads back here (spec 2 §2.2). */

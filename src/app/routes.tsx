@@ -44,7 +44,8 @@ export function buildRoutes(registry: Registry): RouteObject[] {
         // Routes that open the details with a row action open (spec 1 §2.1: router/{id}/addinterface).
         ...panels.flatMap((descriptor) =>
           Object.entries(descriptor.panel!.actionRoutes ?? {}).map(([suffix, action]) => ({
-            path: `${descriptor.panel!.path}/:id/${suffix}`,
+            // A key starting with '/' is a whole route holding :id (the topology's router/{id}/addinterface).
+            path: suffix.startsWith('/') ? suffix : `${descriptor.panel!.path}/:id/${suffix}`,
             element: <DetailRedirect descriptor={descriptor} action={action} />,
           })),
         ),

@@ -139,8 +139,8 @@ describe('Routers panel', { timeout: 30_000 }, () => {
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: { subnet_id: 's-private', ip_address: '10.0.0.1', router_id: 'r-edge' } }));
   });
 
-  it('opens Add Interface for the router at /project/routers/{id}/addinterface', async () => {
-    const { router } = openRouters('/project/routers/r-inner/addinterface');
+  it.each(['/project/routers/r-inner/addinterface', '/project/network_topology/router/r-inner/addinterface'])('opens Add Interface for the router at %s', async (path) => {
+    const { router } = openRouters(path);
     expect(await screen.findByRole('dialog', { name: 'Add Interface' }, { timeout: 5000 })).toBeTruthy();
     expect(currentPath(router)).toBe('/ngdetails/OS::Neutron::Router/r-inner');
     // Behind the modal, the page is the router's details.
