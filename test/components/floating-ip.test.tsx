@@ -86,6 +86,15 @@ describe('Floating IPs panel', { timeout: 30_000 }, () => {
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 'fip-172.24.4.10', data: { port_id: 'port-db_10.0.0.7' } }));
   });
 
+  it("says 'No ports available' when no port can be associated", async () => {
+    const { user } = openFips();
+    await user.click(await screen.findByRole('button', { name: 'Actions for 172.24.4.10' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Associate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Associate' });
+    await user.click(within(dialog).getByRole('combobox', { name: /Port to be associated/ }));
+    expect(await screen.findByRole('option', { name: 'No ports available' })).toBeTruthy();
+  });
+
   it('disassociates after a confirmation', async () => {
     const update = vi.fn(() => makeFip('172.24.4.20'));
     const { user } = openFips({ 'floating-ip': { update } });

@@ -13,7 +13,8 @@ import { loadOptions } from '../option-sources';
  * (`"x-widget": "source-select", "x-options": { "source": "projects" }`), e.g. a
  * new user's primary project and role. The value is the item's id. A
  * `resource:` source may take `"filter"` (provider filters, `{field}` read
- * from the record the form acts on) and `"labelField"`.
+ * from the record the form acts on), `"labelField"`, and `"emptyLabel"`
+ * (the placeholder when there is nothing to choose).
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
   const backend = useBackend();
@@ -35,7 +36,9 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       live = false;
     };
   }, [source, backend, filterKey, labelField]);
-  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : 'Select one';
+  // `"emptyLabel"` says why there is nothing to choose (Horizon's 'No ports available').
+  const empty = items?.length === 0 && typeof options.emptyLabel === 'string' ? options.emptyLabel : undefined;
+  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : empty ?? 'Select one';
   return (
     <TextField
       id={id}
