@@ -3,6 +3,8 @@ import type { HttpClient } from './http';
 import { networkHandlers } from './neutron-networks';
 import { securityGroupHandlers } from './network-security-groups';
 import { neutronLaunchHandlers } from './launch';
+import { floatingIpHandlers } from './network-floating-ips';
+import { routerHandlers } from './neutron-routers';
 import { createServiceProvider, type ResourceRecord } from './resource-provider';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
@@ -104,5 +106,8 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
     ...networkHandlers(http),
     // What the launch wizard reads (networks with subnets, security groups).
     ...neutronLaunchHandlers(http),
+    // Routers and their interfaces, floating IPs (the Routers and Floating IPs panels).
+    ...routerHandlers(http),
+    ...floatingIpHandlers(http),
   });
 }

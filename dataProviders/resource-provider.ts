@@ -23,7 +23,8 @@ export interface ResourceHandlers {
   /** `meta` is the caller's `create` meta, e.g. `{ onProgress }` for an upload (see `UploadProgress`). */
   create?(data: Record<string, unknown>, meta?: Record<string, unknown>): Promise<ResourceRecord>;
   update?(id: string, data: Record<string, unknown>): Promise<ResourceRecord>;
-  remove?(id: string): Promise<void>;
+  /** `record` is the deleted record as listed, for routes that need more than its id (a router interface's router). */
+  remove?(id: string, record?: ResourceRecord): Promise<void>;
   /** The record's metadata as a flat key → value map (image properties, flavor extra specs…). */
   getMetadata?(id: string): Promise<Record<string, unknown>>;
   /** Sets `updated` and removes `removed` keys of the record's metadata (api-contract §1.7). */
@@ -172,7 +173,7 @@ export function createServiceProvider(service: string, handlers: Record<string, 
       throw new Error(`${service}: updateMany is not supported for ${resource}`);
     },
     async delete(resource, params) {
-      await handler(resource, 'remove')(String(params.id));
+      await handler(resource, 'remove')(String(params.id), params.previousData as ResourceRecord | undefined);
       return { data: params.previousData ?? { id: params.id } } as never;
     },
     async getMetadata(resource: string, params: { id: string }) {

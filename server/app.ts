@@ -12,6 +12,7 @@ import { glanceRoutes } from './api/glance/index.js';
 import { keystoneRoutes } from './api/keystone.js';
 import { networkRoutes } from './api/network.js';
 import { securityGroupRoutes } from './api/network/security-groups.js';
+import { floatingIpRoutes } from './api/network/floating-ips.js';
 import { neutronRoutes } from './api/neutron/index.js';
 import { novaRoutes } from './api/nova/index.js';
 import type { BffContext } from './context.js';
@@ -73,7 +74,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       windowMs: options.loginWindowMs ?? 300_000,
     },
   };
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -64,7 +64,7 @@ export interface ResourceDescriptor<T extends object> {
    * dialog and its toasts are built from these (spec 2 §8).
    * @example { singular: 'Key Pair', plural: 'Key Pairs' }
    */
-  labels: { singular: string; plural: string };
+  labels: ResourceLabels;
   /** The list page and its sidebar entry; none for resources only shown inside others. */
   panel?: PanelDescriptor;
   /**
@@ -119,6 +119,18 @@ export interface ResourceDescriptor<T extends object> {
    * @example 'server'
    */
   paging?: 'client' | 'server';
+}
+
+/**
+ * How the UI names the resource. `deleteVerb` renames the delete action
+ * where the cloud calls it otherwise (Horizon's 'Release Floating IP',
+ * 'Released Floating IP: <names>.'); default Delete / Deleted.
+ * @example { singular: 'Floating IP', plural: 'Floating IPs', deleteVerb: { present: 'Release', past: 'Released' } }
+ */
+export interface ResourceLabels {
+  singular: string;
+  plural: string;
+  deleteVerb?: { present: string; past: string };
 }
 
 /** One facet of the search bar (spec 1 §3 "Search facet"). */
@@ -588,7 +600,7 @@ export interface OperationActionDescriptor<T> extends ActionBase<T> {
   successToast?: 'success' | 'info';
   /**
    * The error toast instead of 'Unable to <label>: <names>', with `{name}`
-   * (one record) or `{names}`.
+   * (one record) or `{names}`, and `{error}`, the server's reason.
    * @example 'Unable to confirm resize instance "{name}".'
    */
   failure?: string;

@@ -136,5 +136,12 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     delete_security_group: 'rule:admin_or_project_member',
     create_security_group_rule: 'rule:admin_or_project_member',
     delete_security_group_rule: 'rule:admin_or_project_member',
+    update_router: 'rule:admin_or_project_member',
+    delete_router: 'rule:admin_or_project_member',
+    add_router_interface: 'rule:admin_or_project_member',
+    remove_router_interface: 'rule:admin_or_project_member',
+    create_floatingip: 'rule:admin_or_project_member',
+    update_floatingip: 'rule:admin_or_project_member',
+    delete_floatingip: 'rule:admin_or_project_member',
   },
 };

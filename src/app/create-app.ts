@@ -12,8 +12,20 @@ import { EXTENSIBLE_HEADER_PATH } from './ExtensibleHeader';
 import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
 
-/** Resources a provider serves without a descriptor: lists behind a form's choices (subnet pools, Create Volume's types and zones) and the launch wizard's reads. */
-export const SUPPORT_RESOURCES: Record<string, ServiceName> = { subnetpool: 'neutron', 'volume-type': 'cinder', 'volume-zone': 'cinder', ...LAUNCH_RESOURCES };
+/**
+ * Resources a provider serves without a descriptor: lists behind a form's
+ * choices (subnet pools, a router's subnets, floating IP pools and targets,
+ * Create Volume's types and zones) and the launch wizard's reads.
+ */
+export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
+  subnetpool: 'neutron',
+  'router-subnet': 'neutron',
+  'floating-ip-pool': 'neutron',
+  'floating-ip-target': 'neutron',
+  'volume-type': 'cinder',
+  'volume-zone': 'cinder',
+  ...LAUNCH_RESOURCES,
+};
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */

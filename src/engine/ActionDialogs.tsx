@@ -10,6 +10,7 @@ import { DeleteDialog } from './DeleteDialog';
 import { UploadProgressBar } from './UploadProgressBar';
 import { deleteTexts, formatMessage } from './messages';
 import { type OperationOutcome, operationTexts, useRunOperation } from './operations';
+import { FormRecordContext } from '../forms/form-record';
 import { idOf, nameOf } from './registry';
 import { type DeleteOutcome, useDeleteRecords } from './useDeleteRecords';
 import { useFormAction } from './useFormAction';
@@ -77,6 +78,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
     dialogs = (
+      // The record the form acts on: choice lists may depend on it (x-options filter).
+      <FormRecordContext.Provider value={record}>
       <Suspense fallback={null}>
         {action.kind === 'wizard' ? (
           <SchemaWizard
@@ -109,6 +112,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
         )}
         {progress !== null && <UploadProgressBar percent={progress} />}
       </Suspense>
+      </FormRecordContext.Provider>
     );
   } else if (open?.kind === 'delete') {
     const { records, onDone, warning } = open;
@@ -125,7 +129,7 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
       const outcome = await operate(action, records);
       onDone?.(outcome);
     };
-    dialogs = <DeleteDialog texts={{ title: texts.title, message: texts.message, submit: texts.label, success: '', error: '' }} onConfirm={confirm} onClose={close} />;
+    dialogs = <DeleteDialog texts={{ title: texts.title, message: texts.message, submit: texts.label }} onConfirm={confirm} onClose={close} />;
   } else if (open?.kind === 'metadata') {
     dialogs = (
       <Suspense fallback={null}>

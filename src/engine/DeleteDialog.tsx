@@ -10,7 +10,8 @@ import type { DeleteTexts } from './messages';
 import { staticBackdropClose } from '../forms/dialog';
 
 export interface DeleteDialogProps {
-  texts: DeleteTexts;
+  /** The delete's texts, or an operation's confirmation (`operationTexts`). */
+  texts: Pick<DeleteTexts, 'title' | 'message' | 'submit'>;
   onConfirm(): Promise<unknown>;
   onClose(): void;
   /** Records the action does not apply to, named above the message (e.g. 'You are not allowed to delete images: a'). */

@@ -24,7 +24,7 @@ import { PageHeading } from './PageHeading';
 import { operationTexts } from './operations';
 import { isTransitional, useRowPolling } from './polling';
 import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
-import { idOf, nameOf } from './registry';
+import { ACTION_PARAM, idOf, nameOf } from './registry';
 
 const NO_ROWS: ResourceRecord[] = [];
 /** Horizon's text while a filter-first table waits for a search. */
@@ -41,8 +41,6 @@ export interface ListScope {
   values?: Record<string, string>;
 }
 
-/** The URL parameter that opens a toolbar action when the list shows (`network/{id}/subnet/create`). */
-export const ACTION_PARAM = 'action';
 
 /**
  * The list page of any resource (spec 1 §2.2, §4.1, §4.6; spec 2 §2.3):
@@ -157,7 +155,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
 
   function search(next: SearchTerm[]) {
     setTerms(next);
-    persistedTerms.save(panelKey, facets, next);
+    if (!scope) persistedTerms.save(panelKey, facets, next);
     setMarkers([]); // a new search starts from the first page
   }
 
@@ -214,7 +212,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
               } else dialogs.confirmDelete(rest, () => selection.clear(), warning);
             }}
           >
-            Delete {descriptor.labels.plural}
+            {deleteTexts(descriptor.labels, ['', '']).submit}
           </Button>
         )}
       </PageHeading>

@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Navigate, Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, DetailTab, ResourceRecord } from '../descriptor';
 import { readCookie, writeCookie } from '../utils/cookies';
@@ -24,13 +24,14 @@ import { RowActionsMenu } from '../table/RowActionsMenu';
 import { deleteTexts, formatMessage } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
-import { backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
+import { ACTION_PARAM, backToList, nameOf, NAV_PARAM, NOT_FOUND_PATH } from './registry';
 
 // A tab may hold another resource's list (a network's subnets); it loads with the first such tab.
 const ResourceListPage = lazy(() => import('./ResourceListPage'));
 
 /** The query parameter naming the open tab (spec 1 §2.2, §7.2). */
 export const TAB_PARAM = 'tab';
+
 
 /** The cookie of a sticky tab group (spec 1 §2.2): one per resource's details view. */
 export function stickyTabCookie(descriptor: AnyResourceDescriptor): string {
@@ -72,6 +73,26 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
     );
     if (sticky) writeCookie(stickyTabCookie(descriptor), tab);
   }
+
+  // `?action=<id>` opens that row action once the record is here (e.g. router/{id}/addinterface), then leaves the URL.
+  const requested = params.get(ACTION_PARAM);
+  const loaded = record.data;
+  const opening = useRef<string | null>(null);
+  useEffect(() => {
+    if (!requested || !loaded || opening.current === requested) return;
+    const action = rowFormsFor(actions, loaded).find((candidate) => candidate.id === requested);
+    if (!action) return; // not allowed (yet: policies may still be loading)
+    opening.current = requested;
+    dialogs.openEdit(action, loaded);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete(ACTION_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [requested, loaded, actions, dialogs, setParams]);
 
   if (record.notFound) return <Navigate to={NOT_FOUND_PATH} replace />;
   const data = record.data;

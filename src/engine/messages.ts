@@ -30,14 +30,16 @@ export function joinNames(names: string[]): string {
  * @example
  * deleteTexts({ singular: 'Key Pair', plural: 'Key Pairs' }, ['a', 'b']).title; // 'Confirm Delete Key Pairs'
  */
-export function deleteTexts(labels: { singular: string; plural: string }, names: string[]): DeleteTexts {
+export function deleteTexts(labels: { singular: string; plural: string; deleteVerb?: { present: string; past: string } }, names: string[]): DeleteTexts {
   const counted = names.length === 1 ? labels.singular : labels.plural;
   const list = joinNames(names);
+  // Horizon's 'Release Floating IP' is a delete under another verb.
+  const { present, past } = labels.deleteVerb ?? { present: 'Delete', past: 'Deleted' };
   return {
-    title: `Confirm Delete ${counted}`,
-    message: `You have selected "${names.join('", "')}". Deleted ${labels.singular} is not recoverable.`,
-    submit: `Delete ${counted}`,
-    success: `Deleted ${labels.singular}: ${list}.`,
-    error: `Unable to delete ${labels.singular}: ${list}.`,
+    title: `Confirm ${present} ${counted}`,
+    message: `You have selected "${names.join('", "')}". ${past} ${labels.singular} is not recoverable.`,
+    submit: `${present} ${counted}`,
+    success: `${past} ${labels.singular}: ${list}.`,
+    error: `Unable to ${present.toLowerCase()} ${labels.singular}: ${list}.`,
   };
 }

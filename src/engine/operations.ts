@@ -1,3 +1,4 @@
+import { serverMessage } from '../../dataProviders/http';
 import { resourceCall } from '../../dataProviders/resource-provider';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
@@ -27,7 +28,7 @@ export interface OperationTexts {
  * @example
  * operationTexts(stop, ['a', 'b']).success; // 'Shut Off Instances: a, b'
  */
-export function operationTexts(action: OperationAction, names: string[]): OperationTexts {
+export function operationTexts(action: OperationAction, names: string[], error = ''): OperationTexts {
   const several = names.length > 1;
   const label = several ? (action.labelPlural ?? action.label) : action.label;
   const past = several ? (action.pastPlural ?? action.past) : action.past;
@@ -38,7 +39,7 @@ export function operationTexts(action: OperationAction, names: string[]): Operat
     title: `Confirm ${label}`,
     message: `You have selected: ${quoted}. Please confirm your selection.${action.confirm ? ` ${action.confirm}` : ''}`,
     success: past && `${past}: ${list}`,
-    failure: action.failure ? formatMessage(action.failure, { name: list, names: list }) : `Unable to ${label.toLowerCase()}: ${list}`,
+    failure: action.failure ? formatMessage(action.failure, { name: list, names: list, error }) : `Unable to ${label.toLowerCase()}: ${list}`,
     notAllowed: `You are not allowed to ${label.toLowerCase()}: ${list}`,
   };
 }
@@ -64,7 +65,9 @@ export function useRunOperation(descriptor: AnyResourceDescriptor) {
     const done = records.filter((_record, index) => results[index].status === 'fulfilled');
     const failed = records.filter((_record, index) => results[index].status === 'rejected');
     const names = (list: ResourceRecord[]) => list.map((record) => nameOf(descriptor, record));
-    if (failed.length) toasts.error(operationTexts(action, names(failed)).failure);
+    // `{error}` in a failure text is the server's reason (distinct reasons, when several failed).
+    const reasons = [...new Set(results.flatMap((result) => (result.status === 'rejected' ? [serverMessage(result.reason) ?? ''] : [])).filter(Boolean))];
+    if (failed.length) toasts.error(operationTexts(action, names(failed), reasons.join(' ')).failure);
     const success = done.length ? operationTexts(action, names(done)).success : undefined;
     // Horizon lowers the success message to info when some records failed.
     if (success) toasts[failed.length || action.successToast === 'info' ? 'info' : 'success'](success);

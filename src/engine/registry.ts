@@ -71,3 +71,10 @@ export function backToList(descriptor: AnyResourceDescriptor, nav: string | null
   const chosen = panels.find((panel) => panel.path === nav) ?? descriptor.panel;
   return chosen && { path: chosen.path, label: chosen.label };
 }
+
+/**
+ * The URL parameter that opens an action once its page shows: a record's row
+ * action on its details (`router/{id}/addinterface`), or a scoped list's
+ * create (`network/{id}/subnet/create`).
+ */
+export const ACTION_PARAM = 'action';

@@ -44,7 +44,8 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
       const code = serverMessage(error);
       const chosen = code !== undefined ? action.errorMessages?.[code] : undefined;
       if (chosen) throw Object.assign(new Error(chosen), { status: (error as { status?: number }).status, body: chosen });
-      if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, texts));
+      // `{error}` in the failure text is the server's reason in its words (Horizon's 'Failed to add interface: %s').
+      if (!isAlreadyReported(error)) toasts.error(formatMessage(action.failure, { ...texts, error: code ?? '' }));
       throw error;
     }
     const shown = { ...texts, ...answer };
@@ -55,5 +56,7 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
     toasts[action.successToast ?? 'success'](formatMessage(action.success, shown));
     await invalidate(descriptor);
     if (action.kind === 'form' && action.openCreated && !record && answer[descriptor.idField ?? 'id'] !== undefined) navigate(detailLink(descriptor, idOf(descriptor, answer)));
+    // What an edit action created elsewhere (a router's new interface) is listed afresh too.
+    if (action.kind === 'edit' && action.creates) await invalidate({ ...descriptor, name: action.creates });
   };
 }

@@ -74,18 +74,27 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   roles: async (backend) => (await backend.identity.listRoles()).map((role) => ({ id: role.id, label: role.name })),
 };
 
+/** What narrows a `resource:` source: provider filters (`{field}` filled from the form's record) and the label field. */
+export interface OptionQuery {
+  filter?: Record<string, string>;
+  /** The record field shown as the choice's label, and the choices' order. Default: labelled by `name` (else the id), in id order. */
+  labelField?: string;
+}
+
 /**
  * Loads the items of a named source.
  *
  * @example
  * await loadOptions('projects', backend);       // [{ id: 'p1', label: 'demo' }, …]
  * await loadOptions('resource:flavor', backend); // every flavor, labelled by name
+ * await loadOptions('resource:floating-ip-target', backend, { filter: { floating_ip_id: 'f1' } });
  */
-export async function loadOptions(source: string, backend: Backend): Promise<TransferItem[]> {
+export async function loadOptions(source: string, backend: Backend, query: OptionQuery = {}): Promise<TransferItem[]> {
   if (source.startsWith('resource:')) {
     const resource = source.slice('resource:'.length);
-    const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 1000 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-    return data.map((record) => ({ id: String(record.id), label: String(record.name ?? record.id) }));
+    const labelField = query.labelField ?? 'name';
+    const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 1000 }, sort: { field: query.labelField ?? 'id', order: 'ASC' }, filter: query.filter ?? {} });
+    return data.map((record) => ({ id: String(record.id), label: String(record[labelField] ?? record.name ?? record.id) }));
   }
   const load = OPTION_SOURCES[source];
   if (!load) throw new Error(`No option source named '${source}' (src/forms/option-sources.ts)`);

@@ -2,6 +2,7 @@
 
 export type * from './domain';
 export type * from './flavor';
+export type * from './floating-ip';
 export type * from './group';
 export type * from './image';
 export type * from './instance';
@@ -11,6 +12,8 @@ export type * from './port';
 export type * from './project';
 export type * from './qos-policy';
 export type * from './role';
+export type * from './router-interface';
+export type * from './router';
 export type * from './security-group-rule';
 export type * from './security-group';
 export type * from './server-group';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
-import { SUPPORT_RESOURCES } from '../../src/app/create-app';
 import { POLICY_RULES } from '../../server/policy/rules';
+import { SUPPORT_RESOURCES } from '../../src/app/create-app';
 import type { AnyResourceDescriptor, FormActionDescriptor, ResourceRecord } from '../../src/descriptor';
 import { idOf, nameOf } from '../../src/engine/registry';
 import { formFields } from '../../src/forms/form-schema';

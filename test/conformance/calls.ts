@@ -10,6 +10,7 @@
 import { NEUTRON_CALLS } from './neutron-calls.js';
 import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
+import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -1030,6 +1031,7 @@ const CINDER_CALLS: NativeCall[] = [
 export const NATIVE_CALLS: NativeCall[] = [
   ...NEUTRON_CALLS,
   ...SECURITY_GROUP_CALLS,
+  ...NEUTRON_ROUTER_CALLS,
   {
     service: 'identity',
     name: 'POST /v3/auth/tokens (password, unscoped)',

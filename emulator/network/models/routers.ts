@@ -168,11 +168,11 @@ export interface InterfaceInfo {
   network_id: string;
   subnet_id: string;
   subnet_ids: string[];
-  project_id: string;
 }
 
 function interfaceInfo(router: RouterRow, port: PortRow, subnetIds: string[]): InterfaceInfo {
-  return { id: router.id, tenant_id: router.project_id, port_id: port.id, network_id: port.network_id, subnet_id: subnetIds[0], subnet_ids: subnetIds, project_id: router.project_id };
+  // Neutron answers the router's tenant_id only (no project_id) here.
+  return { id: router.id, tenant_id: router.project_id, port_id: port.id, network_id: port.network_id, subnet_id: subnetIds[0], subnet_ids: subnetIds };
 }
 
 /** Interface subnets of one router may not overlap (`_check_for_dup_router_subnets`). */

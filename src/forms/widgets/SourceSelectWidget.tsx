@@ -1,34 +1,45 @@
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useBackend } from '../../engine/context';
 import type { TransferItem } from '../../transfer/model';
+import { formatMessage } from '../../engine/messages';
+import { FormRecordContext } from '../form-record';
 import { loadOptions } from '../option-sources';
 
 /**
  * A single choice among the items of a named option source
  * (`"x-widget": "source-select", "x-options": { "source": "projects" }`), e.g. a
- * new user's primary project and role. The value is the item's id. An optional
- * field names its empty choice with `"emptyLabel"` (e.g. 'Any Availability Zone').
+ * new user's primary project and role. The value is the item's id. A
+ * `resource:` source may take `"filter"` (provider filters, `{field}` read
+ * from the record the form acts on) and `"labelField"`. `"emptyLabel"` names
+ * the empty choice (e.g. 'Any Availability Zone'); `"noChoicesLabel"` says why
+ * there is nothing to choose (Horizon's 'No ports available').
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
   const backend = useBackend();
   const source = String(options.source ?? '');
+  const record = useContext(FormRecordContext);
+  const filterTemplate = options.filter as Record<string, string> | undefined;
+  const labelField = options.labelField as string | undefined;
+  const filterKey = JSON.stringify(filterTemplate ? Object.fromEntries(Object.entries(filterTemplate).map(([key, value]) => [key, formatMessage(value, record ?? {})])) : null);
   const [items, setItems] = useState<TransferItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
-    loadOptions(source, backend).then(
+    const filter = JSON.parse(filterKey) as Record<string, string> | null;
+    loadOptions(source, backend, { filter: filter ?? undefined, labelField }).then(
       (loaded) => live && setItems(loaded),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [source, backend]);
+  }, [source, backend, filterKey, labelField]);
+  const noChoices = items?.length === 0 && typeof options.noChoicesLabel === 'string' ? options.noChoicesLabel : undefined;
   const emptyLabel = typeof options.emptyLabel === 'string' ? options.emptyLabel : 'Select one';
-  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : emptyLabel;
+  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : (noChoices ?? emptyLabel);
   return (
     <TextField
       id={id}

@@ -1,0 +1,85 @@
+import schema from '../schemas/floating-ip.schema.json';
+import { defineResource } from '../src/descriptor';
+import type { FloatingIpEntity } from '../src/generated';
+
+/**
+ * Floating IPs (Horizon's /project/floating_ips; api-contract §7): IP
+ * Address, Description, DNS Name, Mapped Fixed IP Address, Pool and Status;
+ * Allocate IP To Project from a pool, Associate with a port a router with a
+ * gateway on the address's network reaches, Disassociate, and Release.
+ */
+export default defineResource<FloatingIpEntity>({
+  name: 'floating-ip',
+  type: 'OS::Neutron::FloatingIP',
+  service: 'neutron',
+  serviceType: 'network',
+  schema,
+  nameField: 'ip',
+  labels: { singular: 'Floating IP', plural: 'Floating IPs', deleteVerb: { present: 'Release', past: 'Released' } },
+  panel: {
+    dashboard: 'project',
+    group: 'Network',
+    label: 'Floating IPs',
+    path: '/project/floating_ips',
+  },
+  columns: [
+    { field: 'ip', defaultSort: 'asc' },
+    { field: 'description', priority: 2 },
+    { field: 'dns_name', priority: 2 },
+    { field: 'mapped_fixed_ip' },
+    { field: 'pool_name' },
+    { field: 'status' },
+  ],
+  facets: [
+    { name: 'ip', label: 'IP Address', singleton: true },
+    { name: 'mapped_fixed_ip', label: 'Mapped Fixed IP Address', singleton: true },
+    { name: 'pool_name', label: 'Pool', singleton: true },
+    {
+      name: 'status',
+      label: 'Status',
+      singleton: true,
+      options: [
+        { key: 'ACTIVE', label: 'Active' },
+        { key: 'DOWN', label: 'Down' },
+        { key: 'ERROR', label: 'Error' },
+      ],
+    },
+  ],
+  actions: [
+    {
+      id: 'allocate',
+      kind: 'form',
+      label: 'Allocate IP To Project',
+      form: 'createForm',
+      size: 'md',
+      policy: [['network', 'create_floatingip']],
+      success: 'Allocated Floating IP {ip}.',
+      failure: 'Unable to allocate Floating IP: {error}',
+    },
+    {
+      id: 'associate',
+      kind: 'edit',
+      label: 'Associate',
+      form: 'associateForm',
+      size: 'md',
+      policy: [['network', 'update_floatingip']],
+      allowed: (fip) => !fip.port_id,
+      prefill: () => ({}),
+      success: 'IP address {ip} associated.',
+      failure: 'Unable to associate IP address {ip}: {error}',
+    },
+    {
+      id: 'disassociate',
+      kind: 'operation',
+      operation: 'disassociate',
+      label: 'Disassociate',
+      past: 'Successfully disassociated Floating IP',
+      confirm: 'This action cannot be undone.',
+      policy: [['network', 'update_floatingip']],
+      allowed: (fip) => Boolean(fip.port_id),
+      failure: 'Unable to disassociate floating IP {name}: {error}',
+    },
+    { id: 'release', kind: 'delete', policy: [['network', 'delete_floatingip']] },
+  ],
+  texts: { listError: 'Unable to retrieve floating IP addresses.' },
+});

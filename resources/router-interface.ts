@@ -1,0 +1,36 @@
+import schema from '../schemas/router-interface.schema.json';
+import { defineResource } from '../src/descriptor';
+import type { RouterInterfaceEntity } from '../src/generated';
+
+/**
+ * A router's interfaces, listed in its details' Interfaces tab (Horizon's
+ * routers/ports table): Name, Fixed IPs, Status, Type and Admin State, and
+ * Delete Interface for internal interfaces (the gateway goes with Clear
+ * Gateway). Interfaces are added from the router (resources/router.ts).
+ */
+export default defineResource<RouterInterfaceEntity>({
+  name: 'router-interface',
+  type: 'OS::Neutron::RouterInterface',
+  service: 'neutron',
+  serviceType: 'network',
+  schema,
+  idField: 'key',
+  nameField: 'name_or_id',
+  labels: { singular: 'Interface', plural: 'Interfaces' },
+  columns: [
+    { field: 'name_or_id', defaultSort: 'asc' },
+    { field: 'fixed_ips_text' },
+    { field: 'status' },
+    { field: 'interface_type' },
+    { field: 'admin_state' },
+  ],
+  actions: [
+    {
+      id: 'delete',
+      kind: 'delete',
+      policy: [['network', 'remove_router_interface']],
+      allowed: (port) => port.interface_type === 'Internal Interface',
+    },
+  ],
+  texts: { listError: 'Unable to retrieve port details.' },
+});
