@@ -26,6 +26,15 @@ export default defineResource<VolumeSnapshotEntity>({
   poll: { field: 'status', values: ['creating', 'deleting', 'backing-up', 'restoring'] },
   facets: [{ name: 'name', label: 'Name', singleton: true }],
   actions: [
+    // Horizon's 'Launch as Instance' from a snapshot: a new volume from it boots the instance (spec 2 §2.4 launch context).
+    {
+      id: 'launch',
+      kind: 'link',
+      label: 'Launch as Instance',
+      to: '/project/instances/launch?volumeSnapshotId={id}&dismissUrl=/project/snapshots',
+      policy: [['compute', 'compute:create']],
+      allowed: (snapshot) => snapshot.status === 'available',
+    },
     {
       id: 'metadata',
       kind: 'metadata',

@@ -90,6 +90,15 @@ export default defineResource<VolumeEntity>({
       success: 'Creating volume snapshot "{name}".',
       failure: 'Unable to create volume snapshot.',
     },
+    // Horizon's 'Launch as Instance': the Launch Instance wizard booting from this volume (spec 2 §2.4 launch context).
+    {
+      id: 'launch',
+      kind: 'link',
+      label: 'Launch as Instance',
+      to: '/project/instances/launch?volumeId={id}&dismissUrl=/project/volumes',
+      policy: [['compute', 'compute:create']],
+      allowed: (volume) => volume.status === 'available' && volume.bootable === 'true',
+    },
     {
       id: 'metadata',
       kind: 'metadata',

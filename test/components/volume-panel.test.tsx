@@ -169,6 +169,20 @@ describe('Create Volume form (spec 1 §2.6, §5)', { timeout: 30_000 }, () => {
   });
 });
 
+describe('Launch as Instance from a volume (spec 2 §2.4)', { timeout: 30_000 }, () => {
+  it('links a bootable, available volume to the launch wizard with it as the source, and greys it out otherwise', async () => {
+    const getList = () => [makeVolume({ name: 'boot', bootable: 'true' }), makeVolume({ name: 'data', bootable: 'false' })];
+    const { user, router } = renderApp({ backend: signedInBackend({ catalog, policy: () => true, resources: { volume: { getList } } }), path: '/project/volumes' });
+    await screen.findByRole('link', { name: 'boot' }, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for data' }));
+    expect((await screen.findByRole('menuitem', { name: 'Launch as Instance' })).getAttribute('aria-disabled')).toBe('true');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for boot' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Launch as Instance' }));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/project/instances/launch?volumeId=v-boot&dismissUrl=/project/volumes'));
+  });
+});
+
 describe('Deleting volumes (spec 2 §8)', { timeout: 30_000 }, () => {
   it("deletes with 'Confirm Delete Volume' and toasts 'Deleted Volume: <name>.'", async () => {
     let current = [makeVolume({ name: 'v1' }), makeVolume({ name: 'v2' })];
