@@ -183,12 +183,17 @@ export function createGlanceProvider(http: HttpClient): DataProvider {
     return settings;
   };
 
-  /** The session's project and the names of the user's projects; unknown owners stay ids. */
+  /**
+   * The session's project and the names of the projects the user may read:
+   * every project for an admin, the user's own for a member (who may not list
+   * the others: api-contract §3); unknown owners stay ids.
+   */
   async function imageContext(): Promise<ImageContext> {
-    const [session, projects] = await Promise.all([
-      http.get<UserSession>('/api/keystone/user-session/', { silent: true }).catch(() => null),
-      http.get<{ items: { id: string; name: string }[] }>('/api/keystone/projects/', { silent: true }).then(({ items }) => items, () => []),
-    ]);
+    const session = await http.get<UserSession>('/api/keystone/user-session/', { silent: true }).catch(() => null);
+    const query = session && !session.is_superuser ? { user_id: session.id } : undefined;
+    const projects = await http
+      .get<{ items: { id: string; name: string }[] }>('/api/keystone/projects/', { silent: true, query })
+      .then(({ items }) => items, () => []);
     const projectNames = new Map(projects.map((project) => [project.id, project.name]));
     if (session?.project_id && session.project_name) projectNames.set(session.project_id, session.project_name);
     return { projectId: session?.project_id ?? null, projectNames };

@@ -90,6 +90,22 @@ describe('glance data provider (spec 2 §7.1, api-contract §4)', () => {
     expect(data).toEqual([expect.objectContaining({ id: 'i1', type: 'Image', visibility_text: 'Shared With Project', owner_name: 'demo' })]);
   });
 
+  it("names owners from the member's own projects (?user_id=), and from every project for an admin", async () => {
+    const answer = (who: Record<string, unknown>) =>
+      fakeHttp((_method, path) => {
+        if (path === '/api/glance/images/') return { items: [] };
+        if (path === '/api/keystone/user-session/') return { ...session, ...who };
+        if (path === '/api/keystone/projects/') return { items: [] };
+        throw new Error(path);
+      });
+    const member = answer({ id: 'u-demo', is_superuser: false });
+    await createGlanceProvider(member.http).getList('image', {});
+    expect(member.calls.find(([, path]) => path === '/api/keystone/projects/')?.[2]).toMatchObject({ query: { user_id: 'u-demo' } });
+    const admin = answer({ id: 'u-admin', is_superuser: true });
+    await createGlanceProvider(admin.http).getList('image', {});
+    expect(admin.calls.find(([, path]) => path === '/api/keystone/projects/')?.[2]).toMatchObject({ query: undefined });
+  });
+
   it('creates from a URL with PUT images/ and the derived container format', async () => {
     const { http, calls } = fakeHttp((method, path) => {
       if (method === 'put') return { id: 'i2', name: 'web', owner: 'p1', visibility: 'private', status: 'queued' };
