@@ -64,10 +64,12 @@ export function usePanelAccess(panels: { panel: PanelDescriptor; serviceType: st
   const session = useUserSession();
   const catalog = useServiceCatalog();
   const policies = usePolicies(panels.map(({ panel }) => panel.policy));
-  const extensions = useExtensionLists(panels.flatMap(({ panel }) => panel.extensions ?? []).map(({ service }) => service));
+  const enabled = (serviceType: string) => Boolean(session.data && catalog.data && isServiceEnabled(catalog.data, serviceType, session.data.services_region));
+  // Only panels whose service is there ask for its extensions (a cloud without Neutron has no list to give).
+  const extensions = useExtensionLists(panels.filter(({ serviceType }) => enabled(serviceType)).flatMap(({ panel }) => panel.extensions ?? []).map(({ service }) => service));
   return panels.map(({ panel, serviceType }, index) => {
     if (!session.data || !catalog.data) return session.isError || catalog.isError ? 'denied' : 'pending';
-    if (!isServiceEnabled(catalog.data, serviceType, session.data.services_region)) return 'denied';
+    if (!enabled(serviceType)) return 'denied';
     for (const { service, alias } of panel.extensions ?? []) {
       const list = extensions.get(service);
       if (list === undefined) return 'pending';
