@@ -15,8 +15,9 @@ function listOf(names: string[]) {
 
 async function openList(keypair: ReturnType<typeof listOf>) {
   const view = renderApp({ backend: signedInBackend({ resources: { keypair } }), path: '/project/key_pairs' });
-  await screen.findByRole('table', { name: 'Key Pairs' });
-  await screen.findAllByRole('link', { name: /./ });
+  // The first lazy page load takes a while on a loaded two-core machine.
+  await screen.findByRole('table', { name: 'Key Pairs' }, { timeout: 5000 });
+  await screen.findAllByRole('link', { name: /./ }, { timeout: 5000 });
   return view;
 }
 
