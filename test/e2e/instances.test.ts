@@ -125,6 +125,13 @@ describe('Instances in the browser (issue 6)', () => {
     await page.goto(`${baseUrl}/project/volumes`);
     await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
     expect(await page.getByRole('table', { name: 'Volumes' }).getByText('e2e-from-volume').count()).toBe(0);
+
+    // And the key pair, so the cloud is as the journey found it.
+    await page.goto(`${baseUrl}/project/key_pairs`);
+    await page.getByRole('button', { name: 'Actions for e2e-launch-key', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete Key Pair' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Delete Key Pair' }).getByRole('button', { name: 'Delete Key Pair' }).click();
+    await expectToast(page, 'Deleted Key Pair: e2e-launch-key.');
     await context.close();
   }, 300_000);
 });
