@@ -1,4 +1,5 @@
-import { nativeSession, type Persona, type TestCloud } from '../support/cloud.js';
+import { ApiClient } from '../support/api-client.js';
+import { nativeSession, type Persona, startTestCloud, type TestCloud } from '../support/cloud.js';
 
 /**
  * Direct Neutron calls for the api tests: what `/api/neutron/` and
@@ -61,4 +62,32 @@ export class NativeNeutron {
   async extensionAliases(): Promise<string[]> {
     return (await this.ok<{ extensions: { alias: string }[] }>('GET', '/extensions')).extensions.map((extension) => extension.alias);
   }
+}
+
+/** What each Neutron api test file works with: the cloud, demo's and admin's API clients and native Neutron sessions. */
+export interface NeutronTestBed {
+  cloud: TestCloud;
+  demo: ApiClient;
+  admin: ApiClient;
+  demoNative: NativeNeutron;
+  adminNative: NativeNeutron;
+}
+
+/** Starts the cloud (the emulator, or the real one under OS_AUTH_URL) and logs both personas in, through /api and natively. */
+export async function openNeutronTestBed(): Promise<NeutronTestBed> {
+  const cloud = await startTestCloud();
+  return {
+    cloud,
+    demo: await ApiClient.loggedIn(cloud, 'demo'),
+    admin: await ApiClient.loggedIn(cloud, 'admin'),
+    demoNative: await NativeNeutron.login(cloud, 'demo'),
+    adminNative: await NativeNeutron.login(cloud, 'admin'),
+  };
+}
+
+/** Deletes what the native sessions made, then stops the cloud; whatever was opened, if setting up failed half-way. */
+export async function closeNeutronTestBed(bed: Partial<NeutronTestBed>): Promise<void> {
+  await bed.demoNative?.cleanUp();
+  await bed.adminNative?.cleanUp();
+  await bed.cloud?.close();
 }

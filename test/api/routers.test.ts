@@ -1,33 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
-import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
-import { NativeNeutron } from './neutron-native.js';
+import { type TestCloud, uniqueName } from '../support/cloud.js';
+import { closeNeutronTestBed, NativeNeutron, openNeutronTestBed } from './neutron-native.js';
 
 /**
  * `/api/neutron/routers/` (not in the contract: Horizon's Routers panel):
  * against the emulator, and unchanged against a real Neutron.
  */
 
-let cloud: TestCloud;
-let demo: ApiClient;
-let admin: ApiClient;
-let demoNative: NativeNeutron;
-let adminNative: NativeNeutron;
+let cloud: TestCloud, demo: ApiClient, admin: ApiClient, demoNative: NativeNeutron, adminNative: NativeNeutron;
 let publicNet: { id: string; name: string };
 
 beforeAll(async () => {
-  cloud = await startTestCloud();
-  demo = await ApiClient.loggedIn(cloud, 'demo');
-  admin = await ApiClient.loggedIn(cloud, 'admin');
-  demoNative = await NativeNeutron.login(cloud, 'demo');
-  adminNative = await NativeNeutron.login(cloud, 'admin');
+  ({ cloud, demo, admin, demoNative, adminNative } = await openNeutronTestBed());
   publicNet = (await demo.get('/api/network/floatingippools/')).body.items[0];
 });
-afterAll(async () => {
-  await demoNative?.cleanUp();
-  await adminNative?.cleanUp();
-  await cloud.close();
-}, 120_000);
+afterAll(() => closeNeutronTestBed({ cloud, demoNative, adminNative }), 120_000);
 
 const patch = (client: ApiClient, path: string, body: unknown) => client.request('PATCH', path, body);
 
