@@ -1,38 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
+import { createDemoPorts } from '../support/demo-ports.js';
 import { expectToast, logIn, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
 const browser = useChromium();
-
-/**
- * A port on demo's seeded private network, made through the native Neutron
- * API (there is no instance to associate with yet); returns its fixed IP.
- */
-async function createPrivatePort(name: string): Promise<string> {
-  const auth = await fetch(`${baseUrl}/cloud/identity/v3/auth/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      auth: {
-        identity: { methods: ['password'], password: { user: { name: 'demo', domain: { id: 'default' }, password: passwords.demo } } },
-        scope: { project: { name: 'demo', domain: { id: 'default' } } },
-      },
-    }),
-  });
-  expect(auth.status).toBe(201);
-  const token = auth.headers.get('x-subject-token')!;
-  const { token: body } = (await auth.json()) as { token: { catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
-  const url = body.catalog.find((entry) => entry.type === 'network')!.endpoints.find((endpoint) => endpoint.interface === 'public')!.url.replace(/\/$/, '');
-  const neutron = url.endsWith('/v2.0') ? url : `${url}/v2.0`;
-  const headers = { 'x-auth-token': token, 'content-type': 'application/json' };
-  const networks = (await (await fetch(`${neutron}/networks?name=private`, { headers })).json()) as { networks: { id: string }[] };
-  const response = await fetch(`${neutron}/ports`, { method: 'POST', headers, body: JSON.stringify({ port: { name, network_id: networks.networks[0].id } }) });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { port: { fixed_ips: { ip_address: string }[] } }).port.fixed_ips[0].ip_address;
-}
 
 /** Picks `option` in the dialog's select labelled `label` (a source-select widget). */
 async function choose(page: Page, dialog: Locator, label: string, option: string) {
@@ -43,7 +17,7 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
 
 describe('Routers and floating IPs in the browser', () => {
   it('lets demo create a router with the public gateway, add an interface on the private subnet, allocate, associate, disassociate and release a floating IP, and delete the router', async () => {
-    const fixedIp = await createPrivatePort('e2e-fip-port');
+    const fixedIp = (await createDemoPorts(baseUrl, passwords.demo, ['e2e-fip-port']))['e2e-fip-port'].ip;
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
 

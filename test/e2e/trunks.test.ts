@@ -1,45 +1,15 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
+import { createDemoPorts } from '../support/demo-ports.js';
 import { expectToast, logIn, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
 const browser = useChromium();
 
-/**
- * Creates ports on demo's seeded private network through the native Neutron
- * API (the dashboard has no port create here), returning their ids by name.
- */
-async function createDemoPorts(names: string[]): Promise<Record<string, string>> {
-  const auth = await fetch(`${baseUrl}/cloud/identity/v3/auth/tokens`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      auth: {
-        identity: { methods: ['password'], password: { user: { name: 'demo', domain: { id: 'default' }, password: passwords.demo } } },
-        scope: { project: { name: 'demo', domain: { id: 'default' } } },
-      },
-    }),
-  });
-  expect(auth.status).toBe(201);
-  const token = auth.headers.get('x-subject-token')!;
-  const { token: body } = (await auth.json()) as { token: { catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
-  const url = body.catalog.find((entry) => entry.type === 'network')!.endpoints.find((endpoint) => endpoint.interface === 'public')!.url.replace(/\/$/, '');
-  const neutron = url.endsWith('/v2.0') ? url : `${url}/v2.0`;
-  const headers = { 'x-auth-token': token, 'content-type': 'application/json' };
-  const networks = (await (await fetch(`${neutron}/networks?name=private`, { headers })).json()) as { networks: { id: string }[] };
-  const ids: Record<string, string> = {};
-  for (const name of names) {
-    const response = await fetch(`${neutron}/ports`, { method: 'POST', headers, body: JSON.stringify({ port: { name, network_id: networks.networks[0].id } }) });
-    expect(response.status).toBe(201);
-    ids[name] = ((await response.json()) as { port: { id: string } }).port.id;
-  }
-  return ids;
-}
-
 describe('Trunks in the browser', () => {
   it('lets demo create a trunk with two subports on the private network, edit it to remove one, and delete it', async () => {
-    await createDemoPorts(['e2e-parent', 'e2e-sub-a', 'e2e-sub-b']);
+    await createDemoPorts(baseUrl, passwords.demo, ['e2e-parent', 'e2e-sub-a', 'e2e-sub-b']);
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     await page.goto(`${baseUrl}/project/trunks`);
