@@ -3,6 +3,7 @@ import { volumeCreateBody } from '../dataProviders/cinder';
 import { FORM_PROPERTIES, uploadMode } from '../dataProviders/glance';
 import { defineResource } from '../src/descriptor';
 import type { ImageEntity } from '../src/generated';
+import { YES_NO_OPTIONS } from './shared/facets';
 
 /** Spec 2 §5 and §9: aki and ari images cannot boot an instance or a volume. */
 const NON_BOOTABLE_CONTAINER_FORMATS = ['aki', 'ari'];
@@ -98,7 +99,7 @@ export default defineResource<ImageEntity>({
         { key: 'community', label: 'Community' },
       ],
     },
-    { name: 'protected', label: 'Protected', isServer: true, singleton: true, options: [{ key: 'true', label: 'Yes' }, { key: 'false', label: 'No' }] },
+    { name: 'protected', label: 'Protected', isServer: true, singleton: true, options: YES_NO_OPTIONS },
     {
       name: 'disk_format',
       label: 'Format',

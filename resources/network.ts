@@ -2,6 +2,7 @@ import schema from '../schemas/network.schema.json';
 import { networkCreateBodies } from '../dataProviders/neutron-networks';
 import { defineResource } from '../src/descriptor';
 import type { NetworkEntity } from '../src/generated';
+import { ADMIN_STATE_FACET, YES_NO_OPTIONS } from './shared/facets';
 
 /**
  * A shared network is the admin's to manage (Horizon's CheckNetworkEditable),
@@ -51,19 +52,13 @@ export default defineResource<NetworkEntity>({
       name: 'shared',
       label: 'Shared',
       singleton: true,
-      options: [
-        { key: 'true', label: 'Yes' },
-        { key: 'false', label: 'No' },
-      ],
+      options: YES_NO_OPTIONS,
     },
     {
       name: 'router__external',
       label: 'External',
       singleton: true,
-      options: [
-        { key: 'true', label: 'Yes' },
-        { key: 'false', label: 'No' },
-      ],
+      options: YES_NO_OPTIONS,
     },
     {
       name: 'status',
@@ -71,15 +66,7 @@ export default defineResource<NetworkEntity>({
       singleton: true,
       options: ['ACTIVE', 'DOWN', 'BUILD', 'ERROR'].map((status) => ({ key: status, label: status.charAt(0) + status.slice(1).toLowerCase() })),
     },
-    {
-      name: 'admin_state',
-      label: 'Admin State',
-      singleton: true,
-      options: [
-        { key: 'UP', label: 'UP' },
-        { key: 'DOWN', label: 'DOWN' },
-      ],
-    },
+    ADMIN_STATE_FACET,
   ],
   actions: [
     {

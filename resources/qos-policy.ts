@@ -1,6 +1,7 @@
 import schema from '../schemas/qos-policy.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { QosPolicyEntity } from '../src/generated';
+import { YES_NO_OPTIONS } from './shared/facets';
 
 /**
  * Network QoS policies (spec 2 §2, §3, §4, §6): the project's list with name,
@@ -28,7 +29,7 @@ export default defineResource<QosPolicyEntity>({
   facets: [
     { name: 'name', label: 'Name', singleton: true },
     { name: 'description', label: 'Description', singleton: true },
-    { name: 'shared', label: 'Shared', singleton: true, options: [{ key: 'true', label: 'Yes' }, { key: 'false', label: 'No' }] },
+    { name: 'shared', label: 'Shared', singleton: true, options: YES_NO_OPTIONS },
   ],
   actions: [
     {

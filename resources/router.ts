@@ -1,6 +1,7 @@
 import schema from '../schemas/router.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { RouterEntity } from '../src/generated';
+import { ADMIN_STATE_FACET } from './shared/facets';
 
 const hasGateway = (router: RouterEntity) => Boolean(router.external_gateway_info);
 
@@ -52,15 +53,7 @@ export default defineResource<RouterEntity>({
         { key: 'ERROR', label: 'Error' },
       ],
     },
-    {
-      name: 'admin_state',
-      label: 'Admin State',
-      singleton: true,
-      options: [
-        { key: 'UP', label: 'UP' },
-        { key: 'DOWN', label: 'DOWN' },
-      ],
-    },
+    ADMIN_STATE_FACET,
   ],
   actions: [
     {

@@ -1,6 +1,7 @@
 import schema from '../schemas/trunk.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { TrunkEntity } from '../src/generated';
+import { ADMIN_STATE_FACET } from './shared/facets';
 
 /**
  * Network trunks (spec 2 §2, §3, §4, §6, §8): the project's list (name or id,
@@ -60,15 +61,7 @@ export default defineResource<TrunkEntity>({
         (status) => ({ key: status, label: status }),
       ),
     },
-    {
-      name: 'admin_state',
-      label: 'Admin State',
-      singleton: true,
-      options: [
-        { key: 'UP', label: 'UP' },
-        { key: 'DOWN', label: 'DOWN' },
-      ],
-    },
+    ADMIN_STATE_FACET,
   ],
   actions: [
     {

@@ -2,6 +2,7 @@ import schema from '../schemas/user.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { UserEntity } from '../src/generated';
 import { identityAction } from './shared/identity';
+import { YES_NO_OPTIONS } from './shared/facets';
 
 const UPDATE_USER = identityAction('user', 'update_user');
 
@@ -30,10 +31,7 @@ export default defineResource<UserEntity>({
       label: 'Enabled',
       singleton: true,
       isServer: true,
-      options: [
-        { key: 'true', label: 'Yes' },
-        { key: 'false', label: 'No' },
-      ],
+      options: YES_NO_OPTIONS,
     },
   ],
   actions: [
