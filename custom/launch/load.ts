@@ -5,6 +5,7 @@ import { supportsFeature } from '../../dataProviders/resource-provider';
 import type { BootSource, BootSourceType, LaunchFlavor, LaunchRecord } from './model';
 import { BOOT_SOURCE_DISABLE_FLAGS } from './model';
 import { type ComputeLimits, eligibleNetworks, eligiblePorts, type VolumeLimits, zoneChoices, type ZoneOption } from './rules';
+import { DEFAULT_SETTINGS } from '../../server/settings';
 
 /** LAUNCH_INSTANCE_DEFAULTS (api-contract §2) as the wizard reads it. */
 export interface LaunchDefaults {
@@ -61,19 +62,8 @@ export interface LaunchData {
   serverGroups: LaunchRecord[];
 }
 
-const LAUNCH_DEFAULTS: LaunchDefaults = {
-  config_drive: false,
-  create_volume: true,
-  hide_create_volume: false,
-  disable_image: false,
-  disable_instance_snapshot: false,
-  disable_volume: false,
-  disable_volume_snapshot: false,
-  enable_scheduler_hints: true,
-  enable_metadata: true,
-  enable_net_ports: true,
-  default_availability_zone: 'Any',
-};
+// The server's defaults (server/settings.ts) fill what an operator's LAUNCH_INSTANCE_DEFAULTS leaves out.
+const LAUNCH_DEFAULTS = DEFAULT_SETTINGS.LAUNCH_INSTANCE_DEFAULTS as LaunchDefaults;
 
 async function list<T>(dataProvider: DataProvider, resource: string, params: Record<string, unknown> = {}): Promise<T[]> {
   const { data } = await dataProvider.getList(resource, { pagination: { page: 1, perPage: 100000 }, sort: { field: '', order: 'ASC' }, filter: {}, ...params });
