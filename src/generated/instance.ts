@@ -90,3 +90,11 @@ export interface InstanceEntity {
    */
   fault_message?: string | null;
 }
+
+/**
+ * POST /api/nova/snapshots/ body: the instance to snapshot and the new image's name.
+ */
+export interface InstanceSnapshotCreate {
+  instance_id: string;
+  name: string;
+}

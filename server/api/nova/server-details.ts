@@ -88,7 +88,8 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
         // AUTO tries the next type; one asked for by name reports its own failure.
         if (asked !== 'AUTO') throw error;
         if (!(error instanceof ApiError)) throw error;
-        if (error instanceof UpstreamError && error.status === 404 && /nstance .* could not be found/.test(error.message)) throw error;
+        // No such server: a 404 whatever the console type, not "no console" (issue 16 §3).
+        if (error instanceof UpstreamError && error.status === 404) throw error;
       }
     }
     throw new ApiError(500, 'No available console found.');
