@@ -31,11 +31,19 @@ function checkWellFormed(where: string, root: unknown): void {
       if (LONE_SURROGATE.test(value)) throw new ApiError(400, `${path} must be well-formed Unicode`);
       continue;
     }
-    if (!value || typeof value !== 'object') continue;
+    // Parsed JSON and query strings only: an upload's stream or buffer is bytes, not fields.
+    if (!isPlainData(value)) continue;
     if (depth >= MAX_BODY_DEPTH) throw new ApiError(400, `${where} must not nest more than ${MAX_BODY_DEPTH} levels deep`);
     for (const [key, item] of Object.entries(value)) {
       if (LONE_SURROGATE.test(key)) throw new ApiError(400, `${path} must have well-formed Unicode property names`);
       pending.push({ value: item, path: `${path}/${key}`, depth: depth + 1 });
     }
   }
+}
+
+function isPlainData(value: unknown): value is object {
+  if (!value || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return true;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
-import { imageMetadata, imageToDict, type NativeImage, patchOps, pointer, propertiesOf } from './shape.js';
+import { currentMetadata, imageMetadata, imageToDict, type NativeImage, patchOps, pointer, propertiesOf } from './shape.js';
 import { issueTicket } from './tickets.js';
 
 /** Glance's JSON-patch media type (api-contract §14.3). */
@@ -136,7 +136,7 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
     const data = requiredBody(request.body);
     const client = await access.client(request);
     const image = await getNativeImage(client, request.params.id);
-    const ops = patchOps(image, imageMetadata(data));
+    const ops = patchOps(image, imageMetadata({ ...currentMetadata(image), ...data }));
     if (ops.length) await client.request('image', 'PATCH', imagePath(image.id), { contentType: PATCH_TYPE, body: ops });
     return reply.code(204).send();
   });
