@@ -32,3 +32,8 @@ export interface QuotaNetworkUpdate {
   security_group?: QuotaValue;
   security_group_rule?: QuotaValue;
 }
+
+/**
+ * PATCH /api/nova/quota-sets/defaults/ and quota-sets/{project} body: quota name → limit, checked by the route in the contract's words.
+ */
+export interface QuotaComputeUpdate {}

@@ -107,7 +107,7 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
   });
 
   // JSON create: metadata only, from a URL, or the first half of a direct upload.
-  app.put('/api/glance/images/', async (request, reply) => {
+  app.put('/api/glance/images/', { schema: { body: { $ref: 'image.schema.json#/$defs/create' } } }, async (request, reply) => {
     const data = requiredBody(request.body);
     const client = await access.client(request);
     const fileName = typeof data.data === 'string' && data.data ? data.data : undefined;
@@ -132,7 +132,7 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
     return { ...result, upload_url: `/api/glance/images/${encodeURIComponent(image.id)}/data/`, token_id: issueTicket(uploadTicketKey, image.id, request.session!.token) };
   });
 
-  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/', async (request, reply) => {
+  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/', { schema: { body: { $ref: 'image.schema.json#/$defs/update' } } }, async (request, reply) => {
     const data = requiredBody(request.body);
     const client = await access.client(request);
     const image = await getNativeImage(client, request.params.id);
@@ -152,7 +152,7 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
     return propertiesOf(await getNativeImage(client, request.params.id));
   });
 
-  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/properties/', async (request, reply) => {
+  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/properties/', { schema: { body: { $ref: 'image.schema.json#/$defs/propertiesUpdate' } } }, async (request, reply) => {
     const body = requiredBody(request.body);
     const updated = body.updated ?? {};
     const removed = body.removed ?? [];

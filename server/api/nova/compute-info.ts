@@ -98,7 +98,7 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     return { items };
   });
 
-  app.patch('/api/nova/quota-sets/defaults/', async (request, reply) => {
+  app.patch('/api/nova/quota-sets/defaults/', { schema: { body: { $ref: 'quota.schema.json#/$defs/computeUpdate' } } }, async (request, reply) => {
     const values = quotaValues(request.body);
     const client = await access.client(request);
     requireCompute(client, 501, 'Service Nova is disabled.');
@@ -115,7 +115,7 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     return { items };
   });
 
-  app.patch<{ Params: { project: string } }>('/api/nova/quota-sets/:project', async (request, reply) => {
+  app.patch<{ Params: { project: string } }>('/api/nova/quota-sets/:project', { schema: { body: { $ref: 'quota.schema.json#/$defs/computeUpdate' } } }, async (request, reply) => {
     if (!/^[0-9a-f]+$/.test(request.params.project)) throw new ApiError(404, 'No such project.');
     const values = quotaValues(request.body);
     const client = await access.client(request);
