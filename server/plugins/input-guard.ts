@@ -15,6 +15,12 @@ const LONE_SURROGATE = /\p{Surrogate}/u;
  * 400 names the field as Fastify's own validation does (`body/name …`).
  */
 export const inputGuardPlugin = fp(async (app) => {
+  // A list's paging parameters mean the same on every route: checked from one schema where a route declares none.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/api/') && route.method === 'GET' && !route.schema?.querystring) {
+      route.schema = { ...route.schema, querystring: { $ref: 'common.schema.json#/$defs/listQuery' } };
+    }
+  });
   app.addHook('preValidation', async (request) => {
     if (!request.url.startsWith('/api/')) return;
     checkWellFormed('params', request.params);
