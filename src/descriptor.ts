@@ -5,8 +5,7 @@
  * where `T` is the entity type generated from the resource's schema, so a
  * column or tab naming a missing field does not compile.
  */
-import type { PolicyRules } from '../dataProviders/config';
-import type { ServiceName } from '../dataProviders/index';
+import type { PolicyRules, ServiceName } from './backend/contract';
 
 export type { PolicyRules, ServiceName };
 

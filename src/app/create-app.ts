@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
-import { createHttpClient, createRequestCounter } from '../../dataProviders/http';
-import { createBackend, type ServiceName } from '../../dataProviders/index';
+import { createHttpClient, createRequestCounter } from '../backend/http';
+import { createBackend } from '../../dataProviders/index';
+import type { ServiceName } from '../backend/contract';
 import { LAUNCH_RESOURCES } from '../../dataProviders/launch';
 import { resources } from '../../resources/index';
 import { createRegistry } from '../engine/registry';

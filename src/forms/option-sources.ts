@@ -4,7 +4,7 @@
  * here when a new kind of list is needed; `resource:<name>` lists any
  * registered resource through its data provider.
  */
-import type { Backend } from '../../dataProviders/index';
+import type { Backend } from '../backend/contract';
 import { trunkPortCandidates } from '../../dataProviders/neutron';
 import { subnetPoolChoice } from '../../dataProviders/neutron-networks';
 import type { TransferItem } from '../transfer/model';

@@ -8,8 +8,8 @@
  * other side of a daylight saving change still get their own offset, and with the server's
  * offset otherwise.
  */
-import { createHttpClient, type HttpClient } from '../../dataProviders/http';
-import { cachedOnce, type CachedLoader } from './cache';
+import { createHttpClient, type HttpClient } from '../backend/http';
+import { type CachedLoader, cachedOnce } from './cache';
 import { readCookie } from './cookies';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, type TimeZoneSpec } from './dates';
 

@@ -1,10 +1,7 @@
-import { DEFAULT_SETTINGS } from '../../server/settings';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import type { DataProvider } from 'ra-core';
-import type { AuthApi } from '../../dataProviders/auth';
-import type { ExtensionService, PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
-import type { MetadefsApi } from '../../dataProviders/glance';
-import type { Backend } from '../../dataProviders/index';
-import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
+import type { AuthApi, Backend, ExtensionService, IdentityApi, MetadefsApi, PolicyApi, PolicyRules, Settings, UserSession } from '../../src/backend/contract';
+import type { CatalogEntry } from '../../shared/catalog';
 import { makeCatalog, makeSession } from './records';
 
 type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports' | 'getMetadata' | 'updateMetadata' | 'call';

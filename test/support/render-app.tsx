@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import type { Backend } from '../../dataProviders/index';
+import type { Backend } from '../../src/backend/contract';
 import { resources } from '../../resources/index';
 import type { AnyResourceDescriptor } from '../../src/descriptor';
 import { App, type AppParts } from '../../src/app/App';
