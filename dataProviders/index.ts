@@ -6,17 +6,33 @@ import { createExtensionsApi, createPolicyApi, createSettingsApi } from './confi
 import { createGlanceProvider, createMetadefsApi } from './glance';
 import type { HttpClient } from '../src/backend/http';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
+import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
 
 /**
- * One provider per service, combined by resource → service (the registry
- * says which service serves each resource).
+ * Resources a provider serves without a descriptor: lists behind a form's
+ * choices (subnet pools, a router's subnets, floating IP pools and targets,
+ * Create Volume's types and zones) and the launch wizard's reads.
+ */
+export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
+  subnetpool: 'neutron',
+  'router-subnet': 'neutron',
+  'floating-ip-pool': 'neutron',
+  'floating-ip-target': 'neutron',
+  'volume-type': 'cinder',
+  'volume-zone': 'cinder',
+  ...LAUNCH_RESOURCES,
+};
+
+/**
+ * One provider per service, combined by resource → service: the registry
+ * says which service serves each resource, `SUPPORT_RESOURCES` the rest.
  *
  * @example
- * createBackend(http, (resource) => registry.byName(resource).service)
+ * createBackend(http, (resource) => registry.byName(resource)?.service)
  */
-export function createBackend(http: HttpClient, serviceOf: (resource: string) => ServiceName): Backend {
+export function createBackend(http: HttpClient, serviceOf: (resource: string) => ServiceName | undefined): Backend {
   const providers: Record<ServiceName, DataProvider> = {
     nova: createNovaProvider(http),
     keystone: createKeystoneProvider(http),
@@ -25,7 +41,11 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     cinder: createCinderProvider(http),
   };
   return {
-    dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),
+    dataProvider: combineDataProviders((resource) => {
+      const service = serviceOf(resource) ?? SUPPORT_RESOURCES[resource];
+      if (!service) throw new Error(`No resource named ${resource}`);
+      return providers[service];
+    }),
     auth: createAuthApi(http),
     identity: createIdentityApi(http),
     policy: createPolicyApi(http),

@@ -60,7 +60,7 @@ export interface LaunchData {
   serverGroups: LaunchRecord[];
 }
 
-// The server's defaults (server/settings.ts) fill what an operator's LAUNCH_INSTANCE_DEFAULTS leaves out.
+// The server's defaults (shared/settings.ts) fill what an operator's LAUNCH_INSTANCE_DEFAULTS leaves out.
 const LAUNCH_DEFAULTS = DEFAULT_SETTINGS.LAUNCH_INSTANCE_DEFAULTS as LaunchDefaults;
 
 async function list<T>(dataProvider: DataProvider, resource: string, params: Record<string, unknown> = {}): Promise<T[]> {

@@ -32,7 +32,7 @@ export type FetchJson = (url: string) => Promise<unknown>;
 
 /**
  * The default way to fetch the list: a quiet `GET` through the one HTTP helper
- * (dataProviders/http.ts), which sets the headers the contract wants. The app
+ * (src/backend/http.ts), which sets the headers the contract wants. The app
  * passes its own client instead (so the request spinner counts the call); this
  * one serves code outside the app. No toast: dates fall back to the cookie's
  * zone when the list is missing.

@@ -61,7 +61,7 @@ export interface FakeBackendOptions {
   identity?: Partial<IdentityApi>;
   /** Answers POST /api/policy/; default: nothing allowed beyond rule-free panels. */
   policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
-  /** Answers GET /api/settings/; default: the server's defaults (server/settings.ts). */
+  /** Answers GET /api/settings/; default: the server's defaults (shared/settings.ts). */
   settings?: Settings;
   /** Enabled extensions per service (GET /api/<service>/extensions/); default `STOCK_EXTENSIONS`. */
   extensions?: Partial<Record<ExtensionService, string[]>>;
