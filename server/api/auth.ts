@@ -2,11 +2,12 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { LoginLimiter } from '../login-limiter.js';
-import { type CatalogEntry, serviceRegions } from '../openstack/catalog.js';
+import type { CatalogEntry } from '../../shared/catalog.js';
+import { serviceRegions } from '../openstack/catalog.js';
 import type { IssuedToken, KeystoneProject } from '../openstack/keystone.js';
 import { newCsrfToken, type SessionData } from '../plugins/session.js';
 import { userSession } from './user-session.js';
-import type { SessionLogin } from '../../src/generated/session.js';
+import type { SessionLogin } from '../../shared/generated/session.js';
 
 /** Our own endpoints for the single-page login (api-contract, "Endpoints of our own"). */
 export const authRoutes: FastifyPluginAsync<BffContext> = async (app, context) => {

@@ -3,7 +3,7 @@ import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
 import { isAllowed } from '../policy/enforce.js';
 import { IMAGE_FORMATS, SERVER_ONLY_SETTINGS } from '../settings.js';
-import type { SessionPolicyCheck } from '../../src/generated/session.js';
+import type { SessionPolicyCheck } from '../../shared/generated/session.js';
 
 /** `/api/settings/`, `/api/timezones/`, `/api/policy/` (api-contract §2) and `header/` (§12). */
 export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {

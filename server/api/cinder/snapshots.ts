@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { applyMetadataPatch, cinder, encode, filtersOf, type MetadataPatch } from './common.js';
 import { refuseAllProjectsUnlessAdmin } from './volumes.js';
-import type { VolumeSnapshotCreate } from '../../../src/generated/volume-snapshot.js';
+import type { VolumeSnapshotCreate } from '../../../shared/generated/volume-snapshot.js';
 
 /** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata; create and delete for the snapshots panel. */
 

@@ -3,8 +3,8 @@ import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
 import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, type MetadataPatch } from './common.js';
-import type { VolumeUpdate } from '../../../src/generated/volume.js';
-import type { VolumeCreate } from '../../../src/generated/volume.js';
+import type { VolumeUpdate } from '../../../shared/generated/volume.js';
+import type { VolumeCreate } from '../../../shared/generated/volume.js';
 
 /** `/api/cinder/volumes/` (api-contract §5): list (paged), create, get, metadata. */
 

@@ -4,7 +4,7 @@ import { UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
 import { checkId, created, idsOf, literalNotFound, withoutNulls } from './shared.js';
-import type { DomainCreate } from '../../../src/generated/domain.js';
+import type { DomainCreate } from '../../../shared/generated/domain.js';
 
 /** `/api/keystone/domains/` and `default_domain/` (api-contract §3). */
 

@@ -4,8 +4,7 @@ import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
 import { checkId, created, deleteEach, filtersOf, idsOf, literalNotFound, matchesFilters, queryBoolean, withoutNulls } from './shared.js';
-import type { UserCreate } from '../../../src/generated/user.js';
-import type { UserUpdate } from '../../../src/generated/user.js';
+import type { UserCreate, UserUpdate } from '../../../shared/generated/user.js';
 
 /** `/api/keystone/users/` (api-contract §3). */
 

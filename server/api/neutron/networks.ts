@@ -2,8 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { encode, filtersOf, hasExtension, neutron, projectOf, wrap } from './common.js';
-import type { NetworkCreate } from '../../../src/generated/network.js';
-import type { SubnetCreate } from '../../../src/generated/subnet.js';
+import type { NetworkCreate } from '../../../shared/generated/network.js';
+import type { SubnetCreate } from '../../../shared/generated/subnet.js';
 
 /** `/api/neutron/networks/`, `subnets/` and `ports/` (api-contract §8). */
 

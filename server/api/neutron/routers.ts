@@ -3,7 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { encode, neutron, projectOf, wrap } from './common.js';
-import type { RouterCreate } from '../../../src/generated/router.js';
+import type { RouterCreate } from '../../../shared/generated/router.js';
 
 /**
  * `/api/neutron/routers/` (not in the contract: Horizon's Routers panel does

@@ -3,7 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { hasVolumeService } from '../cinder/common.js';
-import type { InstanceSnapshotCreate } from '../../../src/generated/instance.js';
+import type { InstanceSnapshotCreate } from '../../../shared/generated/instance.js';
 import { serverPath } from './servers.js';
 
 /**

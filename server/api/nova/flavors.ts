@@ -3,7 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
-import type { FlavorCreate, FlavorExtraSpecs, FlavorExtraSpecsUpdate } from '../../../src/generated/flavor.js';
+import type { FlavorCreate, FlavorExtraSpecs, FlavorExtraSpecsUpdate } from '../../../shared/generated/flavor.js';
 
 /** A flavor as Nova's `show` view renders it (api-contract §6.2). */
 interface NativeFlavor {

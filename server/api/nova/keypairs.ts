@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import type { KeypairCreate } from '../../../src/generated/keypair.js';
+import type { KeypairCreate } from '../../../shared/generated/keypair.js';
 
 interface Keypair {
   name: string;

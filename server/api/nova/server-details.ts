@@ -3,7 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { cinder } from '../cinder/common.js';
-import type { InstanceConsoleInfo, InstanceConsoleOutput, InstanceMetadataPatch, InstanceResize } from '../../../src/generated/instance.js';
+import type { InstanceConsoleInfo, InstanceConsoleOutput, InstanceMetadataPatch, InstanceResize } from '../../../shared/generated/instance.js';
 import { serverPath } from './servers.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import type { ServerGroupCreate } from '../../../src/generated/server-group.js';
+import type { ServerGroupCreate } from '../../../shared/generated/server-group.js';
 
 /** A server group as Nova renders it: `policies` + `metadata` before 2.64, `policy` + `rules` from 2.64. */
 interface NativeServerGroup {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
-import type { InstanceActionBody } from '../../../src/generated/instance.js';
+import type { InstanceActionBody } from '../../../shared/generated/instance.js';
 import { nativeCreateBody } from './server-spec.js';
 
 /**
