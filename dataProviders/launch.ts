@@ -2,6 +2,7 @@ import type { ServiceName } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceHandlers } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { InstanceResize } from '../shared/generated/instance';
 
 /**
  * The reads and writes of the Launch Instance wizard and the Resize screen
@@ -52,7 +53,7 @@ export function novaLaunchHandlers(http: HttpClient): Record<string, ResourceHan
        * (not in the contract: Horizon resizes through its Django workflow; the server helper adds POST servers/{id}/resize/.)
        */
       async update(id, data) {
-        await http.post(`${serverPath(id)}/resize/`, { flavor_id: data.flavor_id, disk_config: data.disk_config });
+        await http.post(`${serverPath(id)}/resize/`, { flavor_id: data.flavor_id, disk_config: data.disk_config } satisfies InstanceResize);
         return { id, ...data };
       },
     },
