@@ -75,8 +75,8 @@ function keystone(path: string, request: IncomingMessage, response: ServerRespon
     catalog: catalog(origin),
     expires_at: new Date(Date.now() + 3600_000).toISOString(),
   };
-  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-    response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}): void =>
+    void response.writeHead(status, { 'Content-Type': 'application/json', ...headers }).end(JSON.stringify(body));
   if (path === '/v3/auth/tokens' && request.method === 'POST') return json(201, { token }, { 'X-Subject-Token': 'fake-token' });
   if (path === '/v3/auth/tokens' && request.method === 'GET') return json(200, { token });
   if (path === '/v3/auth/tokens' && request.method === 'DELETE') return void response.writeHead(204).end();
