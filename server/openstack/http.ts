@@ -57,12 +57,24 @@ export function serviceName(service: string): string {
 export async function callUpstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
   const breaker = breakerFor(request.service, request.url);
   breaker.admit(() => new ApiError(503, `The ${serviceName(request.service)} service is unavailable.`));
+  // Serialised before anything is sent: a body that cannot be serialised is this server's fault, not the service's.
+  const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body), 'utf8');
+  const deadline = Date.now() + request.timeoutMs;
   let answer: RawAnswer;
   try {
-    answer = await exchange(request);
+    answer = await exchange(request, payload, deadline).catch((error: unknown) => {
+      // An idle pooled connection the service closed as it was reused: the request never reached it, send it again once.
+      if (isStaleConnection(error) && !request.stream) return exchange(request, payload, deadline);
+      throw error;
+    });
   } catch (error) {
-    const failure = error instanceof ApiError ? error : networkFailure(error, request.service);
-    breaker.record(failure.status === 503 || failure.status === 504 ? 'down' : 'up');
+    if (error instanceof ApiError) {
+      breaker.record('up');
+      throw error;
+    }
+    const failure = networkFailure(error, request.service);
+    if (!failure) throw error;
+    breaker.record('down');
     throw failure;
   }
   breaker.record('up');
@@ -126,15 +138,13 @@ function isEmptyObject(value: unknown): boolean {
  * body is piped with backpressure: Node 20's fetch reads a streamed request
  * body faster than the socket drains it and holds the difference in memory.
  */
-function exchange(request: UpstreamRequest): Promise<RawAnswer> {
+function exchange(request: UpstreamRequest, payload: Buffer | undefined, deadlineAt: number): Promise<RawAnswer> {
   const url = new URL(request.url);
   const secure = url.protocol === 'https:';
   // Uncompressed: a compressed answer costs the service and this server CPU on a
   // hop that stays inside the data centre (or the same process, the emulator).
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', ...request.headers };
-  let payload: Buffer | undefined;
-  if (request.body !== undefined) {
-    payload = Buffer.from(JSON.stringify(request.body), 'utf8');
+  if (payload !== undefined) {
     headers['Content-Type'] = request.contentType ?? 'application/json';
     headers['Content-Length'] = String(payload.length);
   }
@@ -148,15 +158,17 @@ function exchange(request: UpstreamRequest): Promise<RawAnswer> {
       clearTimeout(deadline);
       outcome();
     };
+    let answered = false;
     const fail = (error: unknown) =>
       finish(() => {
         outgoing.destroy();
         socket?.destroy();
-        reject(error);
+        reject(answered || !outgoing.reusedSocket ? error : Object.assign(error as Error, { staleConnection: true }));
       });
-    const deadline = setTimeout(() => fail(Object.assign(new Error('upstream timeout'), { name: 'TimeoutError' })), request.timeoutMs);
+    const deadline = setTimeout(() => fail(Object.assign(new Error('upstream timeout'), { name: 'TimeoutError' })), Math.max(1, deadlineAt - Date.now()));
     const send = secure ? httpsRequest : httpRequest;
     const outgoing = send(url, { method: request.method, headers, agent: secure ? agents.https : agents.http }, (response) => {
+      answered = true;
       // Answered before the body was all sent, or refused a body it may not have read: never reuse.
       const poisoned = sendsBody && (!outgoing.writableFinished || (response.statusCode ?? 500) >= 400);
       readAnswer(response, request.service).then(
@@ -172,7 +184,13 @@ function exchange(request: UpstreamRequest): Promise<RawAnswer> {
     outgoing.on('error', fail);
     if (request.stream) {
       // The service may answer (e.g. 409) before the whole body is sent: that answer wins over the broken pipe.
-      pipeline(Readable.from(request.stream), outgoing).catch((error: unknown) => setTimeout(() => fail(error), 100));
+      // A source that fails (the browser went away mid-upload) says nothing about the service: not a network failure.
+      const source = Readable.from(request.stream);
+      let sourceFailed = false;
+      source.on('error', () => (sourceFailed = true));
+      pipeline(source, outgoing).catch((error: unknown) =>
+        setTimeout(() => fail(sourceFailed ? new ApiError(400, 'The upload ended before all its data arrived.') : error), 100),
+      );
     } else {
       outgoing.end(payload);
     }
@@ -193,7 +211,7 @@ function readAnswer(response: IncomingMessage, service: string): Promise<RawAnsw
       chunks.push(chunk);
     });
     response.on('error', reject);
-    response.on('aborted', () => reject(new Error('upstream closed the connection mid-answer')));
+    response.on('aborted', () => reject(Object.assign(new Error('upstream closed the connection mid-answer'), { code: 'ECONNRESET' })));
     response.on('end', () => {
       const headers = new Headers();
       for (const [name, value] of Object.entries(response.headers)) {
@@ -205,10 +223,24 @@ function readAnswer(response: IncomingMessage, service: string): Promise<RawAnsw
   });
 }
 
-function networkFailure(error: unknown, service: string): ApiError {
-  const name = (error as { name?: string })?.name;
+/** A reset of a reused connection before any answer: the service had closed it while idle. */
+function isStaleConnection(error: unknown): boolean {
+  const { code, staleConnection } = error as { code?: string; staleConnection?: boolean };
+  return Boolean(staleConnection) && (code === 'ECONNRESET' || code === 'EPIPE');
+}
+
+/**
+ * The 504 or 503 of a call that got no answer: the timeout ran out, or the
+ * connection failed (refused, reset, unreachable, a TLS failure). Anything
+ * else (a bug on this side) is not the service's failure: undefined.
+ */
+function networkFailure(error: unknown, service: string): ApiError | undefined {
+  const { name, code } = (error ?? {}) as { name?: string; code?: unknown };
   if (name === 'TimeoutError' || name === 'AbortError') {
     return new ApiError(504, `The ${serviceName(service)} service did not answer in time.`);
   }
-  return new ApiError(503, `The ${serviceName(service)} service is unavailable.`);
+  if (typeof code === 'string') {
+    return new ApiError(503, `The ${serviceName(service)} service is unavailable.`);
+  }
+  return undefined;
 }

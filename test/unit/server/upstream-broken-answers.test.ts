@@ -94,3 +94,40 @@ describe('an upstream that answers before reading the request body', () => {
     expect(next).toMatchObject({ status: 200, body: { images: [] } });
   });
 });
+
+describe('the circuit breaker of a service', () => {
+  it('reports a service whose connections fail as down for the cool-down: the next call does not try it', async () => {
+    let connections = 0;
+    const broken = createServer();
+    broken.on('connection', (socket) => {
+      connections++;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => broken.listen(0, '127.0.0.1', resolve));
+    const brokenUrl = `http://127.0.0.1:${(broken.address() as AddressInfo).port}/servers`;
+    configureBreakers({ cooldownMs: 60_000 });
+    try {
+      const first = await callUpstream({ service: 'compute', method: 'GET', url: brokenUrl, timeoutMs: 2000 }).catch((error: unknown) => error as ApiError);
+      expect(first).toMatchObject({ status: 503, message: 'The compute service is unavailable.' });
+      const tried = connections;
+      const second = await callUpstream({ service: 'compute', method: 'GET', url: brokenUrl, timeoutMs: 2000 }).catch((error: unknown) => error as ApiError);
+      expect(second).toMatchObject({ status: 503, message: 'The compute service is unavailable.' });
+      expect(connections).toBe(tried);
+    } finally {
+      configureBreakers({ cooldownMs: 0 });
+      await new Promise<void>((resolve) => broken.close(() => resolve()));
+    }
+  });
+
+  it('a failure on this side (a body that cannot be serialised) does not report the service down', async () => {
+    configureBreakers({ cooldownMs: 60_000 });
+    try {
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      await expect(callUpstream({ service: 'image', method: 'POST', url: `${url}/ok`, timeoutMs: 2000, body: circular })).rejects.toThrow(TypeError);
+      expect(await call('/ok')).toMatchObject({ status: 200 });
+    } finally {
+      configureBreakers({ cooldownMs: 0 });
+    }
+  });
+});
