@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { benchApiThroughput } from './api-throughput.js';
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
@@ -62,9 +63,17 @@ async function main() {
 
 async function soak(cloud: BenchCloud) {
   const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+  console.log(`(load on this shared machine before the soak: ${loadAverage()})`);
   const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
+  const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
   console.log(`\n(e) Soak: ${connections - 1} clients reading and writing for ${seconds} s, and one client sending oversized and malformed bodies throughout`);
+  // Unmeasured: the first seconds of a fresh server (JIT, SQLite page cache) are slower than any steady state.
+  await benchSoak(cloud, warmup, connections, false);
   printSoak(await benchSoak(cloud, seconds, connections));
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((value) => value.toFixed(2)).join(', ') + ` on ${os.cpus().length} cores`;
 }
 
 async function soakOnly() {
