@@ -1,5 +1,6 @@
-import { type CatalogEntry, endpointUrl } from './catalog.js';
+import type { CatalogEntry } from '../../shared/catalog.js';
 import { ApiError } from '../errors.js';
+import { endpointUrl } from './catalog.js';
 import { callUpstream, serviceName, type UpstreamResponse } from './http.js';
 import { v3Root } from './keystone.js';
 
