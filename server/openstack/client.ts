@@ -31,7 +31,7 @@ const versionRanges = new Map<string, Promise<VersionRange | null>>();
  * base version instead of each asking again (and, with a service that does not
  * answer, each waiting a timeout first).
  */
-export const FAILED_DISCOVERY_TTL_MS = 30_000;
+export const FAILED_DISCOVERY_TTL_MS = 10_000;
 
 /**
  * The discovery of `key` cached in `cache`: a success for the life of the
