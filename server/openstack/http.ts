@@ -55,10 +55,10 @@ export function serviceName(service: string): string {
  * empty object) is the service's fault: 502.
  */
 export async function callUpstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
-  const breaker = breakerFor(request.service, request.url);
-  breaker.admit(() => new ApiError(503, `The ${serviceName(request.service)} service is unavailable.`));
   // Serialised before anything is sent: a body that cannot be serialised is this server's fault, not the service's.
   const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body), 'utf8');
+  const breaker = breakerFor(request.service, request.url);
+  breaker.admit(() => new ApiError(503, `The ${serviceName(request.service)} service is unavailable.`));
   const deadline = Date.now() + request.timeoutMs;
   let answer: RawAnswer;
   try {
@@ -68,14 +68,10 @@ export async function callUpstream<T = unknown>(request: UpstreamRequest): Promi
       throw error;
     });
   } catch (error) {
-    if (error instanceof ApiError) {
-      breaker.record('up');
-      throw error;
-    }
-    const failure = networkFailure(error, request.service);
-    if (!failure) throw error;
-    breaker.record('down');
-    throw failure;
+    // Only a call that got no answer at all says the service is down; anything else leaves it up.
+    const failure = error instanceof ApiError ? undefined : networkFailure(error, request.service);
+    breaker.record(failure ? 'down' : 'up');
+    throw failure ?? error;
   }
   breaker.record('up');
   return interpret<T>(answer, request);
@@ -170,15 +166,9 @@ function exchange(request: UpstreamRequest, payload: Buffer | undefined, deadlin
     const outgoing = send(url, { method: request.method, headers, agent: secure ? agents.https : agents.http }, (response) => {
       answered = true;
       // Answered before the body was all sent, or refused a body it may not have read: never reuse.
-      const poisoned = sendsBody && (!outgoing.writableFinished || (response.statusCode ?? 500) >= 400);
-      readAnswer(response, request.service).then(
-        (answer) =>
-          finish(() => {
-            if (poisoned) socket?.destroy();
-            resolve(answer);
-          }),
-        fail,
-      );
+      // Destroyed in the same tick the answer ends, before the pool can hand the connection to another call.
+      if (sendsBody && (!outgoing.writableFinished || (response.statusCode ?? 500) >= 400)) response.once('end', () => socket?.destroy());
+      readAnswer(response, request.service).then((answer) => finish(() => resolve(answer)), fail);
     });
     outgoing.on('socket', (assigned) => (socket = assigned));
     outgoing.on('error', fail);
