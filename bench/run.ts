@@ -69,6 +69,12 @@ async function soak(cloud: BenchCloud) {
   console.log(`\n(e) Soak: ${connections - 1} clients reading and writing for ${seconds} s, and one client sending oversized and malformed bodies throughout`);
   // Unmeasured: the first seconds of a fresh server (JIT, SQLite page cache) are slower than any steady state.
   await benchSoak(cloud, warmup, connections, false);
+  if (process.env.SOAK_BASELINE === '1') {
+    // The same load without the hostile client: on a shared machine, what the hostile client costs is the difference.
+    console.log('baseline, without the hostile client:');
+    printSoak(await benchSoak(cloud, seconds, connections, false));
+    console.log('with the hostile client:');
+  }
   printSoak(await benchSoak(cloud, seconds, connections));
 }
 
