@@ -47,14 +47,6 @@ export function novaLaunchHandlers(http: HttpClient): Record<string, ResourceHan
       async get(id) {
         return { ...(await http.get<Json>(serverPath(id))), id } as ResourceRecord;
       },
-      /**
-       * `data` is `{ flavor_id, disk_config }`.
-       * (not in the contract: Horizon resizes through its Django workflow; the server helper adds POST servers/{id}/resize/.)
-       */
-      async update(id, data) {
-        await http.post(`${serverPath(id)}/resize/`, { flavor_id: data.flavor_id, disk_config: data.disk_config });
-        return { id, ...data };
-      },
     },
   };
 }
