@@ -1,8 +1,8 @@
 import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
+import type { ResourceRecord } from '../src/backend/verbs';
 import { cinderLaunchHandlers } from './launch';
 import { createServiceProvider } from './resource-provider';
-import type { ResourceRecord } from '../src/backend/verbs';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
 type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };

@@ -1,7 +1,7 @@
 import type { ServiceName } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
-import type { ResourceHandlers } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { ResourceHandlers } from './resource-provider';
 
 /**
  * The reads and writes of the Launch Instance wizard and the Resize screen

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../src/backend/http';
-import type { ResourceHandlers } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { ResourceHandlers } from './resource-provider';
 
 /** A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract §6.2). */
 export type NovaServer = Record<string, unknown> & {
