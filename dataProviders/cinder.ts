@@ -17,6 +17,20 @@ export function volumeRecord(volume: Volume): ResourceRecord {
   return { ...volume, bootable_flag: volume.bootable === 'true', attached_to: attachedTo(volume.attachments) };
 }
 
+const GIB = 1024 ** 3;
+
+/**
+ * The smallest volume an image fits in (spec 2 §5, Horizon's default size of
+ * a volume from an image): the larger of its min_disk and its size in GiB
+ * rounded up, at least 1.
+ *
+ * @example
+ * imageVolumeSize({ size: 2 * 1024 ** 3 + 5, min_disk: 1 }); // 3
+ */
+export function imageVolumeSize(image: { size?: number | null; min_disk?: number | null }): number {
+  return Math.max(1, Number(image.min_disk ?? 0), Math.ceil(Number(image.size ?? 0) / GIB));
+}
+
 const SOURCE_FIELDS = { snapshot: 'snapshot_id', image: 'image_id', volume: 'source_volid' } as const;
 
 /**
@@ -102,6 +116,7 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       async get(id) {
         return volumeRecord(await http.get<Volume>(volumePath(id)));
       },
+      // The Create Volume form's values (the volumes panel's, or the image row action's with the image chosen) become the nine keys here, once.
       async create(data) {
         const body = volumeCreateBody(data);
         quotaRefusal(await http.get<VolumeLimits>('/api/cinder/tenantabsolutelimits/'), Number(body.size));

@@ -1,5 +1,5 @@
 import schema from '../schemas/volume.schema.json';
-import { snapshotCreateBody, volumeCreateBody } from '../dataProviders/cinder';
+import { snapshotCreateBody } from '../dataProviders/cinder';
 import { defineResource } from '../src/descriptor';
 import type { VolumeEntity } from '../src/generated';
 
@@ -47,7 +47,6 @@ export default defineResource<VolumeEntity>({
       form: 'createForm',
       submitLabel: 'Create Volume',
       policy: [['volume', 'volume:create']],
-      payload: (values) => volumeCreateBody(values),
       // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
       success: 'Creating volume {name}',
       successToast: 'info',

@@ -4,6 +4,7 @@
  * here when a new kind of list is needed; `resource:<name>` lists any
  * registered resource through its data provider.
  */
+import { imageVolumeSize } from '../../dataProviders/cinder';
 import type { Backend } from '../../dataProviders/index';
 import { trunkPortCandidates } from '../../dataProviders/neutron';
 import { subnetPoolChoice } from '../../dataProviders/neutron-networks';
@@ -32,15 +33,23 @@ interface Sized {
   name?: string | null;
   status?: string;
   size?: number | null;
+  min_disk?: number | null;
 }
 
-/** Horizon's Create Volume source choices: usable records labelled 'name (size)'. */
-function volumeSources(resource: string, usable: string, size: (record: Sized) => string): OptionSource {
+/**
+ * Horizon's Create Volume source choices: usable records labelled 'name
+ * (size)', each with its name and the GiB a volume made from it needs
+ * (`volume_size`), which the form's size follows (x-from).
+ */
+function volumeSources(resource: string, usable: string, size: (record: Sized) => string, volumeSize: (record: Sized) => number): OptionSource {
   return async (backend) =>
     (await listAll<Sized>(backend, resource))
       .filter((record) => record.status === usable)
-      .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})` }));
+      .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})`, name: record.name ?? '', volume_size: volumeSize(record) }));
 }
+
+/** A snapshot's or a volume's own size: a copy is at least as large. */
+const ownSize = (record: Sized) => Number(record.size ?? 1);
 
 export const OPTION_SOURCES: Record<string, OptionSource> = {
   /** Trunk parent port candidates (spec 2 §5). */
@@ -60,11 +69,11 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   /** Every Keystone project, as Horizon offers them to an admin (flavor access, spec 2 §2.3). */
   projects: async (backend) => (await backend.identity.listProjects()).map((project) => ({ id: project.id, label: project.name })),
   /** Available volume snapshots as a new volume's source (spec 1 §2.6), 'name (1 GiB)'. */
-  'volume-source-snapshots': volumeSources('volume-snapshot', 'available', (snapshot) => `${snapshot.size} GiB`),
+  'volume-source-snapshots': volumeSources('volume-snapshot', 'available', (snapshot) => `${snapshot.size} GiB`, ownSize),
   /** Active images as a new volume's source, 'name (320.00 KB)'. */
-  'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0)),
+  'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0), imageVolumeSize),
   /** Available volumes as a new volume's source, 'name (1 GiB)'. */
-  'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`),
+  'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`, ownSize),
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
   /** Cinder's zones that are up (Horizon leaves out unavailable ones). */
