@@ -109,9 +109,11 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   const volumeNames = async () => new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/')).items.map((volume) => [volume.id, volume.name || volume.id]));
   return createServiceProvider('cinder', {
     volume: {
+      // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
       async list() {
-        const { items } = await http.get<{ items: Volume[] }>('/api/cinder/volumes/');
-        return items.map(volumeRecord);
+        const [{ items }, snapshots] = await Promise.all([http.get<{ items: Volume[] }>('/api/cinder/volumes/'), http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/')]);
+        const withSnapshots = new Set(snapshots.items.map((snapshot) => snapshot.volume_id));
+        return items.map((volume) => ({ ...volumeRecord(volume), has_snapshot: withSnapshots.has(volume.id) }));
       },
       async get(id) {
         return volumeRecord(await http.get<Volume>(volumePath(id)));

@@ -110,8 +110,10 @@ export default defineResource<VolumeEntity>({
       id: 'delete',
       kind: 'delete',
       policy: [['volume', 'volume:delete']],
-      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0,
+      // Horizon's DeleteVolume: not while it has snapshots either; Cinder's refusal is shown with its reason.
+      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0 && !volume.has_snapshot,
       notAllowed: 'You are not allowed to delete volumes: {names}',
+      showReason: true,
     },
   ],
   detail: {

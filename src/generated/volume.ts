@@ -12,7 +12,7 @@ export interface VolumeAttachment {
 }
 
 /**
- * A volume as /api/cinder/volumes/ answers it (api-contract §5 shapes), plus attached_to, the attachments as text for the list.
+ * A volume as /api/cinder/volumes/ answers it (api-contract §5 shapes), plus attached_to, the attachments as text for the list, and has_snapshot in the list (Horizon's: a volume with snapshots is not deleted).
  */
 export interface VolumeEntity {
   id: string;
@@ -31,6 +31,7 @@ export interface VolumeEntity {
   source_volid?: string | null;
   attachments?: VolumeAttachment[];
   attached_to?: string;
+  has_snapshot?: boolean;
   multiattach?: boolean | null;
   metadata?: {
     [k: string]: string | undefined;

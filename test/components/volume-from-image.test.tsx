@@ -34,7 +34,7 @@ describe("the images panel's Create Volume (spec 2 §3, §5)", { timeout: 30_000
     });
   }
 
-  // The body it sends, the Type and Availability Zone lists and the size: volume-create-requests.test.tsx.
+  // The body it sends, the Type and Availability Zone lists and the size: volume-requests.test.tsx.
   it('refuses a size below 1 GiB in the form', async () => {
     const { user } = openImages(['identity', 'compute', 'image', 'volumev3']);
     await screen.findByRole('link', { name: 'cirros' }, { timeout: 30_000 });

@@ -119,7 +119,7 @@ describe('Create Volume form (spec 1 §2.6, §5)', { timeout: 30_000 }, () => {
     const submit = within(dialog).getByRole('button', { name: 'Create Volume' }) as HTMLButtonElement;
     await waitFor(() => expect(submit.disabled).toBe(false));
     await user.click(submit);
-    // The provider turns these values into the request body (checked in volume-create-requests.test.tsx).
+    // The provider turns these values into the request body (checked in volume-requests.test.tsx).
     await waitFor(() => expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: { source_type: 'snapshot', snapshot_id: 's-ok', size: 2, name: 'restored', availability_zone: 'nova' } })));
   });
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectContract } from '../support/contract';
-import { renderWithApi } from '../support/fake-api';
+import { renderWithApi, reply } from '../support/fake-api';
 
 /**
  * The body the browser POSTs to /api/cinder/volumes/ for each Volume Source
@@ -137,5 +137,39 @@ describe("the image's Create Volume row action (spec 2 §5)", { timeout: 60_000 
     const [body] = api.sent('POST', '/api/cinder/volumes/');
     expectContract(body, 'volume.schema.json#/$defs/create');
     expect(body).toEqual({ ...EMPTY, name: 'from-image', size: 3, image_id: 'img-cirros', volume_type: 'lvm', availability_zone: 'nova' });
+  });
+});
+
+describe('Delete Volume (spec 2 §8, Horizon’s DeleteVolume)', { timeout: 60_000 }, () => {
+  const routes = (refusal?: string) => ({
+    ...CINDER,
+    'GET /api/cinder/volumes/': () => ({ items: [volume({}), volume({ id: 'v-kept', name: 'kept' })], has_more_data: false, has_prev_data: false }),
+    // 'kept' has a snapshot: Horizon does not offer its delete.
+    'GET /api/cinder/volumesnapshots/': () => ({ items: [{ id: 's-kept', name: 'kept-snap', size: 1, status: 'available', volume_id: 'v-kept' }] }),
+    'DELETE /api/cinder/volumes/:id/': () => (refusal ? reply(400, refusal) : reply(204)),
+  });
+
+  async function rowMenu(api: ReturnType<typeof renderWithApi>, name: string) {
+    await screen.findByRole('link', { name }, { timeout: 30_000 });
+    await api.user.click(screen.getByRole('button', { name: `Actions for ${name}` }));
+    return screen.findByRole('menu');
+  }
+
+  it('greys out Delete Volume on a volume that has snapshots', async () => {
+    const api = renderWithApi({ path: '/project/volumes', routes: routes() });
+    const menu = await rowMenu(api, 'kept');
+    expect(within(menu).getByRole('menuitem', { name: 'Delete Volume' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it("says why Cinder refused the delete after 'Unable to delete Volume: <name>.'", async () => {
+    const reason = 'Invalid volume: Volume status must be available or error or error_restoring or error_extending or error_managing and must not be migrating, attached, belong to a group, have snapshots, awaiting a transfer, or be disassociated from snapshots after volume transfer.';
+    const api = renderWithApi({ path: '/project/volumes', routes: routes(reason) });
+    const menu = await rowMenu(api, 'data');
+    await api.user.click(within(menu).getByRole('menuitem', { name: 'Delete Volume' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Confirm Delete Volume' });
+    await api.user.click(within(confirm).getByRole('button', { name: 'Delete Volume' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(`Unable to delete Volume: data. ${reason}`);
+    expect(api.calls('DELETE')).toEqual(['/api/cinder/volumes/v-data/']);
   });
 });
