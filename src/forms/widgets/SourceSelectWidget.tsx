@@ -15,7 +15,9 @@ import { loadOptions } from '../option-sources';
  * `resource:` source may take `"filter"` (provider filters, `{field}` read
  * from the record the form acts on) and `"labelField"`. `"emptyLabel"` names
  * the empty choice (e.g. 'Any Availability Zone'); `"noChoicesLabel"` says why
- * there is nothing to choose (Horizon's 'No ports available').
+ * there is nothing to choose (Horizon's 'No ports available');
+ * `"selectFirst": true` chooses the first item while nothing is chosen, as
+ * a Django choice field without an empty choice does (Allocate IP's pool).
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
   const backend = useBackend();
@@ -37,6 +39,10 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       live = false;
     };
   }, [source, backend, filterKey, labelField]);
+  const firstItem = options.selectFirst === true && (value === undefined || value === '') ? items?.[0]?.id : undefined;
+  useEffect(() => {
+    if (firstItem !== undefined) onChange(firstItem);
+  }, [firstItem, onChange]);
   const noChoices = items?.length === 0 && typeof options.noChoicesLabel === 'string' ? options.noChoicesLabel : undefined;
   const emptyLabel = typeof options.emptyLabel === 'string' ? options.emptyLabel : 'Select one';
   const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : (noChoices ?? emptyLabel);
