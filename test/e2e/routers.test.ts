@@ -16,7 +16,7 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
 }
 
 describe('Routers and floating IPs in the browser', () => {
-  it('lets demo create a router with the public gateway, add an interface on the private subnet, allocate, associate, disassociate and release a floating IP, remove the interface and delete the router', async () => {
+  it('lets demo create a router with the public gateway, add an interface on the private subnet, allocate, associate, disassociate and release a floating IP, remove the interface and delete the router', { timeout: 180_000 }, async () => {
     const fixedIp = (await createDemoPorts(baseUrl, passwords.demo, ['e2e-fip-port']))['e2e-fip-port'].ip;
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
