@@ -3,11 +3,10 @@ import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useContext, useEffect, useState } from 'react';
 import { useUserSession } from '../../engine/access';
-import { useBackend } from '../../engine/context';
 import type { TransferItem } from '../../transfer/model';
 import { formatMessage } from '../../engine/messages';
 import { FormRecordContext } from '../form-record';
-import { loadOptions } from '../option-sources';
+import { useOptionLoader } from '../option-sources';
 
 /**
  * A single choice among the items of a named option source
@@ -23,7 +22,7 @@ import { loadOptions } from '../option-sources';
  * (Create Project's domain: `"session:user_domain_id"`).
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
-  const backend = useBackend();
+  const load = useOptionLoader();
   const source = String(options.source ?? '');
   const record = useContext(FormRecordContext);
   const filterTemplate = options.filter as Record<string, string> | undefined;
@@ -34,14 +33,14 @@ export default function SourceSelectWidget({ id, value, label, required, disable
   useEffect(() => {
     let live = true;
     const filter = JSON.parse(filterKey) as Record<string, string> | null;
-    loadOptions(source, backend, { filter: filter ?? undefined, labelField }).then(
+    load(source, { filter: filter ?? undefined, labelField }).then(
       (loaded) => live && setItems(loaded),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [source, backend, filterKey, labelField]);
+  }, [source, load, filterKey, labelField]);
   const session = useUserSession().data as Record<string, unknown> | undefined;
   const preselected = value === undefined || value === '' ? preselectedId(String(options.preselect ?? ''), items, session) : undefined;
   useEffect(() => {
