@@ -2,7 +2,8 @@ import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../server/settings';
+import { plugins } from '../../app/plugins';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { App } from '../../src/app/App';
 import { createApp } from '../../src/app/create-app';
 import { STOCK_EXTENSIONS } from './fake-backend';
@@ -92,7 +93,7 @@ export function renderWithApi(options: FakeApiOptions & { path: string }) {
     console.error(`Unexpected request: ${request.method} ${request.path}`);
     return new Response(JSON.stringify(`No route for ${request.method} ${request.path}`), { status: 404, headers: { 'Content-Type': 'application/json' } });
   });
-  const parts = createApp({ fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [options.path] }) });
+  const parts = createApp(plugins, { fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [options.path] }) });
   const user = userEvent.setup();
   render(<App {...parts} />);
   return {
