@@ -1,7 +1,7 @@
 import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from './http';
 import { cinderLaunchHandlers } from './launch';
-import { createServiceProvider, type ResourceRecord } from './resource-provider';
+import { createServiceProvider, listPage, type PagedAnswer, pageQuery, type ResourceRecord } from './resource-provider';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
 type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
@@ -95,9 +95,10 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   const volumeNames = async () => new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/')).items.map((volume) => [volume.id, volume.name || volume.id]));
   return createServiceProvider('cinder', {
     volume: {
-      async list() {
-        const { items } = await http.get<{ items: Volume[] }>('/api/cinder/volumes/');
-        return items.map(volumeRecord);
+      async list(params) {
+        const page = pageQuery(params);
+        const answer = await http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query: page, signal: params.signal });
+        return page ? listPage(answer, volumeRecord) : answer.items.map(volumeRecord);
       },
       async get(id) {
         return volumeRecord(await http.get<Volume>(volumePath(id)));
@@ -144,9 +145,11 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
     },
     'volume-snapshot': {
-      async list() {
-        const [{ items }, volumes] = await Promise.all([http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/'), volumeNames()]);
-        return items.map((snapshot) => snapshotRecord(snapshot, volumes));
+      async list(params) {
+        const page = pageQuery(params);
+        const [answer, volumes] = await Promise.all([http.get<PagedAnswer<Snapshot>>('/api/cinder/volumesnapshots/', { query: page, signal: params.signal }), volumeNames()]);
+        const record = (snapshot: Snapshot) => snapshotRecord(snapshot, volumes);
+        return page ? listPage(answer, record) : answer.items.map(record);
       },
       async get(id) {
         // The contract has no single-snapshot route; the project's list answers the same shape.

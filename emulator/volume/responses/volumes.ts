@@ -27,7 +27,7 @@ import {
   volumeMetadataOf,
 } from '../models/volumes.js';
 import { enforce } from '../policy.js';
-import { contextOf, cinderTime, linksOf, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
+import { contextOf, cinderTime, linksOf, pageParams, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
 import { METADATA, parseMetadataFilter } from './metadata.js';
 
 /**
@@ -224,19 +224,6 @@ function listOptions(request: FastifyRequest) {
   const query = queryStrings(request);
   const context = contextOf(request);
   const allTenants = 'all_tenants' in query && truthy(query.all_tenants === '' ? 'true' : query.all_tenants) && isAdmin(context);
-  let sortDir: 'asc' | 'desc' = query.sort_dir === 'asc' ? 'asc' : 'desc';
-  if (query.sort) {
-    const [key, dir] = query.sort.split(',')[0].split(':');
-    if (key !== 'created_at') throw new BadRequest(`Invalid input received: the emulator sorts volumes by created_at only, not ${key}.`);
-    if (dir === 'asc' || dir === 'desc') sortDir = dir;
-  } else if (query.sort_key && query.sort_key !== 'created_at') {
-    throw new BadRequest(`Invalid input received: the emulator sorts volumes by created_at only, not ${query.sort_key}.`);
-  }
-  let limit: number | undefined;
-  if (query.limit !== undefined) {
-    if (!/^\d+$/.test(query.limit)) throw new BadRequest(`Invalid input received: limit must be an integer`);
-    limit = Number(query.limit);
-  }
   return {
     // An admin listing all tenants may narrow them to one project.
     projectId: allTenants ? (query.project_id ?? null) : context.projectId!,
@@ -247,9 +234,7 @@ function listOptions(request: FastifyRequest) {
       availabilityZone: query.availability_zone,
       metadata: parseMetadataFilter(query.metadata),
     },
-    sortDir,
-    limit,
-    marker: query.marker,
+    ...pageParams(query, 'volumes'),
   };
 }
 
