@@ -18,7 +18,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { sortRecords } from '../../dataProviders/resource-provider';
+import { sortRecords } from '../backend/verbs';
 import { visuallyHidden } from '../ui/a11y';
 import { PAGE_SIZE_CHOICES } from './page-size';
 import { RowActionsMenu } from './RowActionsMenu';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createCinderProvider } from '../../dataProviders/cinder';
 import { createGlanceProvider } from '../../dataProviders/glance';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { createNovaProvider } from '../../dataProviders/nova';
 import { createServiceProvider } from '../../dataProviders/resource-provider';
 
