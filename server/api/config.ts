@@ -31,12 +31,18 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return reply.type('text/html; charset=utf-8').send(String(settings.EXTENSIBLE_HEADER_HTML ?? ''));
   });
 
-  app.post<{ Body: PolicyBody }>('/api/policy/', { schema: { body: { type: 'object', required: ['rules'] } } }, async (request) => {
-    const rules = request.body.rules;
-    if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
+  // `checks` (not in the contract): a page's checks in one call, `{ allowed: [...] }` in their order.
+  const POLICY_BODY = { type: 'object', anyOf: [{ required: ['rules'] }, { required: ['checks'] }] };
+  app.post<{ Body: PolicyBody & { checks?: PolicyBody[] } }>('/api/policy/', { schema: { body: POLICY_BODY } }, async (request) => {
     // The rules are ANDed; a scope with no rule table counts as allowed (api-contract §2).
-    const target = request.body.target ?? {};
-    return { allowed: rules.every(([scope, action]) => isAllowed(request, scope, action, target)) };
+    const decide = ({ rules, target }: PolicyBody) => {
+      if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
+      return rules.every(([scope, action]) => isAllowed(request, scope, action, target ?? {}));
+    };
+    const { checks } = request.body;
+    if (checks === undefined) return { allowed: decide(request.body) };
+    if (!Array.isArray(checks) || !checks.every((check) => check && typeof check === 'object')) throw new ApiError(400, 'checks must be a list of {rules, target}');
+    return { allowed: checks.map(decide) };
   });
 };
 
