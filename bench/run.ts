@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { BrowserContext } from 'playwright-core';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { launchChromium } from '../test/support/browser.js';
@@ -6,6 +7,7 @@ import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
+import { benchSoak, printSoak } from './soak.js';
 import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
@@ -17,6 +19,7 @@ import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBench
  *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
+ * `npm run bench soak` runs the soak alone.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
   { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
@@ -53,6 +56,7 @@ function cookieLogin(cloud: BenchCloud) {
 }
 
 async function main() {
+  if (process.argv[2] === 'soak') return soakOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
   if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
@@ -64,6 +68,7 @@ async function main() {
     const seconds = Number(process.env.BENCH_SECONDS ?? 6);
     const runs = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 
+    console.log(`(load on this shared machine: ${loadAverage()})`);
     console.log(`\n(a) Pages: cold loads in headless Chromium (cache disabled), ${runs} interleaved runs, medians`);
     const pages: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
     printPages(await benchPages(pages, cookieLogin(cloud), runs));
@@ -88,6 +93,39 @@ async function main() {
     const imageMiB = Number(process.env.BENCH_IMAGE_MIB ?? 1024);
     console.log(`\n(e) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
     printImageUpload(await benchImageUpload(cloud, imageMiB));
+
+    await soak(cloud);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+async function soak(cloud: BenchCloud) {
+  const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+  console.log(`(load on this shared machine before the soak: ${loadAverage()})`);
+  const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
+  const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
+  console.log(`\n(f) Soak: ${connections - 1} clients reading and writing for ${seconds} s, and one client sending oversized and malformed bodies throughout`);
+  // Unmeasured: the first seconds of a fresh server (JIT, SQLite page cache) are slower than any steady state.
+  await benchSoak(cloud, warmup, connections, false);
+  if (process.env.SOAK_BASELINE === '1') {
+    // The same load without the hostile client: on a shared machine, what the hostile client costs is the difference.
+    console.log('baseline, without the hostile client:');
+    printSoak(await benchSoak(cloud, seconds, connections, false));
+    console.log('with the hostile client:');
+  }
+  printSoak(await benchSoak(cloud, seconds, connections));
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((value) => value.toFixed(2)).join(', ') + ` on ${os.cpus().length} cores`;
+}
+
+async function soakOnly() {
+  const cloud = await startBenchCloud();
+  try {
+    await seedKeypairs(cloud, 20);
+    await soak(cloud);
   } finally {
     await cloud.server.stop();
   }

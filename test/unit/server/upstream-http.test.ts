@@ -59,7 +59,7 @@ describe('one call to an OpenStack service (server/openstack/http)', () => {
   it('answers the calls of a cloud served in process without a socket, with its status, headers and body', async () => {
     const calls: { method: string; url: string; payload?: string }[] = [];
     const undo = serveInProcess('http://in-process.test/cloud/', async (call) => {
-      calls.push({ method: call.method, url: call.url, payload: call.payload });
+      calls.push({ method: call.method, url: call.url, payload: call.payload?.toString('utf8') });
       return call.url.endsWith('/missing')
         ? { statusCode: 404, headers: {}, body: JSON.stringify({ itemNotFound: { message: 'Server gone could not be found.' } }) }
         : { statusCode: 202, headers: { 'x-subject-token': 't1' }, body: JSON.stringify({ ok: 'in process' }) };
