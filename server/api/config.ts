@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import type { Target } from '../policy/engine.js';
 import { isAllowed } from '../policy/enforce.js';
 import { IMAGE_FORMATS, SERVER_ONLY_SETTINGS } from '../settings.js';
-
-interface PolicyBody {
-  rules: unknown;
-  target?: Target;
-}
+import type { SessionPolicyCheck } from '../../shared/generated/session.js';
 
 /** `/api/settings/`, `/api/timezones/`, `/api/policy/` (api-contract §2) and `header/` (§12). */
 export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
@@ -32,16 +27,14 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   });
 
   // `checks` (not in the contract): a page's checks in one call, `{ allowed: [...] }` in their order.
-  const POLICY_BODY = { type: 'object', anyOf: [{ required: ['rules'] }, { required: ['checks'] }] };
-  app.post<{ Body: PolicyBody & { checks?: PolicyBody[] } }>('/api/policy/', { schema: { body: POLICY_BODY } }, async (request) => {
+  app.post<{ Body: SessionPolicyCheck }>('/api/policy/', { schema: { body: { $ref: 'session.schema.json#/$defs/policyCheck' } } }, async (request) => {
     // The rules are ANDed; a scope with no rule table counts as allowed (api-contract §2).
-    const decide = ({ rules, target }: PolicyBody) => {
+    const decide = ({ rules, target }: { rules?: unknown; target?: object }) => {
       if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
-      return rules.every(([scope, action]) => isAllowed(request, scope, action, target ?? {}));
+      return rules.every(([scope, action]) => isAllowed(request, scope, action, (target ?? {}) as Record<string, unknown>));
     };
     const { checks } = request.body;
     if (checks === undefined) return { allowed: decide(request.body) };
-    if (!Array.isArray(checks) || !checks.every((check) => check && typeof check === 'object')) throw new ApiError(400, 'checks must be a list of {rules, target}');
     return { allowed: checks.map(decide) };
   });
 };
@@ -64,7 +57,6 @@ function isRulePairs(value: unknown): value is [string, string][] {
     value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'))
   );
 }
-
 
 /** Every IANA zone with its offset now, so daylight saving time is followed. */
 function timezoneOffsets(at: Date): Record<string, string> {

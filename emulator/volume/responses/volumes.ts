@@ -219,6 +219,13 @@ export function renderVolume(deps: VolumeDeps, volume: Volume, version: Microver
   return view;
 }
 
+/** cinder.conf osapi_max_limit */
+const OSAPI_MAX_LIMIT = 1000;
+
+function cappedAt<T extends { limit?: number }>(max: number, page: T): T {
+  return page.limit === undefined ? page : { ...page, limit: Math.min(max, page.limit) };
+}
+
 /** `all_tenants` is the admin's; anyone else silently gets their own project, as in Cinder. */
 function listOptions(request: FastifyRequest) {
   const query = queryStrings(request);
@@ -234,7 +241,8 @@ function listOptions(request: FastifyRequest) {
       availabilityZone: query.availability_zone,
       metadata: parseMetadataFilter(query.metadata),
     },
-    ...pageParams(query, 'volumes'),
+    // cinder.api.common._get_limit_param: a larger limit than osapi_max_limit is capped, never an error.
+    ...cappedAt(OSAPI_MAX_LIMIT, pageParams(query, 'volumes')),
   };
 }
 
