@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { isAlreadyReported } from '../../dataProviders/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
+import { useSettings } from './access';
 import { useBackend } from './context';
+import { isTransitional, pollDelay, pollInterval } from './polling';
 
 /** Query keys of one resource; invalidating `resourceKey(name)` refreshes all its views. */
 export const resourceKey = (name: string) => ['resource', name] as const;
@@ -66,14 +68,30 @@ export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, lim
   return [...resourceKey(descriptor.name), 'page', { filter, marker, limit }];
 }
 
-/** One record by id; a 404 is reported as `notFound` rather than toasted. */
+/**
+ * One record by id; a 404 is reported as `notFound` rather than toasted.
+ * While the record is in one of the descriptor's transitional states (its
+ * `poll` rule) it is re-fetched as a list's row is, at the poll interval
+ * growing each round (spec 1 §4.1), so a details page follows an action.
+ */
 export function useResourceRecord(descriptor: AnyResourceDescriptor | undefined, id: string) {
   const { dataProvider } = useBackend();
+  const interval = pollInterval(useSettings().data);
+  // The fetch count when the record became transitional: rounds count from there.
+  const pollingSince = useRef<number | null>(null);
   const query = useQuery({
     queryKey: [...resourceKey(descriptor?.name ?? ''), 'one', id],
     queryFn: async ({ signal }) => (await dataProvider.getOne<ResourceRecord & { id: string }>(descriptor!.name, { id, signal })).data,
     enabled: Boolean(descriptor),
     retry: false,
+    refetchInterval: ({ state }) => {
+      if (!descriptor || !state.data || state.error || !isTransitional(descriptor, state.data)) {
+        pollingSince.current = null;
+        return false;
+      }
+      pollingSince.current ??= state.dataUpdateCount;
+      return pollDelay(interval, state.dataUpdateCount - pollingSince.current + 1);
+    },
   });
   const notFound = (query.error as { status?: number } | null)?.status === 404;
   useErrorToast(notFound ? null : query.error, descriptor?.texts?.loadError);
