@@ -25,9 +25,9 @@ describe('key pairs in the browser', () => {
     await keyPairs.select(page, 'e2e-imported');
     await page.getByRole('button', { name: 'Delete Key Pairs' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.textContent()).toContain('You have selected "e2e-created", "e2e-imported". Deleted Key Pair is not recoverable.');
+    await expect.poll(() => dialog.textContent()).toContain('You have selected "e2e-created", "e2e-imported". Deleted Key Pairs are not recoverable.');
     await dialog.getByRole('button', { name: /Delete Key Pair/ }).click();
-    await expectToast(page, 'Deleted Key Pair: e2e-created, e2e-imported.');
+    await expectToast(page, 'Deleted Key Pairs: e2e-created, e2e-imported.');
     await keyPairs.expectNoRow(page, 'e2e-created');
     await keyPairs.expectNoRow(page, 'e2e-imported');
     await page.getByText('No items to display.').waitFor();
@@ -67,7 +67,7 @@ describe('key pairs in the browser', () => {
     // The create pattern admits every character from space to underscore, so '<b>' passes
     // the form; Nova (2.92) does not accept it, and the user is told so.
     await dialog.getByLabel('Key Pair Name').fill('<b>bold</b> kp');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Create Key Pair' }).click();
     await expectToast(page, 'Unable to create the keypair.');
     expect(await page.locator('b').count()).toBe(0);
     await context.close();

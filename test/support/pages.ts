@@ -60,7 +60,7 @@ export const keyPairs = {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Key Pair Name').fill(name);
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Create Key Pair' }).click();
     const download = await downloading;
     const path = await download.path();
     const { readFile } = await import('node:fs/promises');
@@ -73,7 +73,7 @@ export const keyPairs = {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Key Pair Name').fill(name);
     await dialog.getByLabel('Public Key').fill(publicKey);
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Import Key Pair' }).click();
     await expectToast(page, `Successfully imported key pair ${name}.`);
   },
 
