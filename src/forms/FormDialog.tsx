@@ -10,7 +10,7 @@ import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useId, useState } from 'react';
 import { serverMessage } from '../backend/http';
 import { SUBMIT_FAILED_MESSAGE } from './messages';
-import { fields, widgets } from './registry';
+import { fields, templates, widgets } from './registry';
 import { type FormData, useSchemaForm } from './useSchemaForm';
 import { WaitSpinner } from './WaitSpinner';
 import { DIALOG_WIDTH, staticBackdropClose } from './dialog';
@@ -92,6 +92,7 @@ export default function FormDialog({ message, title, schema, uiSchema, validator
           formData={form.formData}
           validator={validator}
           widgets={widgets}
+        templates={templates}
           fields={fields}
           customValidate={form.customValidate}
           transformErrors={form.transformErrors}
