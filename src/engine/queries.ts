@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { isAlreadyReported } from '../backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
@@ -18,14 +18,26 @@ export const resourceKey = (name: string) => ['resource', name] as const;
  */
 export function useResourceList(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string> } = {}) {
   const { dataProvider } = useBackend();
+  const queryClient = useQueryClient();
   const filter = options.filter && Object.keys(options.filter).length ? options.filter : undefined;
   const query = useQuery({
     queryKey: listKey(descriptor, filter),
     queryFn: async ({ signal }) => (await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, { filter, signal })).data,
     enabled: options.enabled ?? true,
+    placeholderData: keepRowsOf(queryClient),
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
+}
+
+/**
+ * While a list's new search or page loads, the rows shown so far stay
+ * (rather than a blank table) until the new ones arrive; not across a sign-in
+ * or project switch, which drops the previous queries from the cache.
+ */
+function keepRowsOf(queryClient: QueryClient) {
+  return <T,>(previous: T | undefined, previousQuery: Query<T, Error, T, readonly unknown[]> | undefined): T | undefined =>
+    previousQuery && queryClient.getQueryCache().get(previousQuery.queryHash) === previousQuery ? previous : undefined;
 }
 
 /** The query key of a list, for updating it in place (polling). */
@@ -46,6 +58,7 @@ export interface ResourcePage {
  */
 export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number }) {
   const { dataProvider } = useBackend();
+  const queryClient = useQueryClient();
   const { filter, marker, limit } = options;
   const query = useQuery({
     queryKey: pageKey(descriptor, options),
@@ -59,6 +72,7 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
       return { rows: result.data, hasNext: result.pageInfo?.hasNextPage ?? false, hasPrev: result.pageInfo?.hasPreviousPage ?? marker !== undefined };
     },
     enabled: options.enabled ?? (descriptor.paging === 'server'),
+    placeholderData: keepRowsOf(queryClient),
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;

@@ -144,4 +144,18 @@ describe('search bar with facets (spec 1 §4.6)', () => {
     await vi.waitFor(() => expect(names()).toEqual(['db-cert']));
     expect(calls).toEqual([undefined, { user_id: 'u-2' }]);
   });
+
+  it('keeps the rows shown while a new search is fetched, until the new rows arrive', async () => {
+    let answer: (rows: unknown[]) => void = () => {};
+    const descriptor: AnyResourceDescriptor = { ...keypair, facets: [{ name: 'user_id', label: 'User', isServer: true }] };
+    const { user, search, names } = await openList(descriptor, (params) =>
+      params.filter?.user_id ? new Promise((resolve) => (answer = resolve)) : KEYS,
+    );
+    await user.type(search, 'User: u-2{Enter}');
+    await vi.waitFor(() => expect(screen.getByLabelText('Remove User: u-2')).toBeTruthy());
+    expect(names()).toEqual(['db-cert', 'web-cert', 'web-ssh']);
+    expect(screen.queryByText('Loading…')).toBeNull();
+    answer([KEYS[1]]);
+    await vi.waitFor(() => expect(names()).toEqual(['db-cert']));
+  });
 });
