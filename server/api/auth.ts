@@ -70,7 +70,7 @@ export const authRoutes: FastifyPluginAsync<BffContext> = async (app, context) =
         if (error instanceof ApiError && error.status === 401) limiter.recordFailure(username, request.ip);
         throw error;
       }
-      limiter.recordSuccess(username, request.ip);
+      limiter.recordSuccess(username);
       const projects = (await access.keystone.userProjects(unscoped.id)).filter((project) => project.enabled);
       const project = chooseProject(projects);
       if (!project) throw new ApiError(401, 'You are not authorized for any projects or domains.');
@@ -86,12 +86,9 @@ export const authRoutes: FastifyPluginAsync<BffContext> = async (app, context) =
     },
   );
 
-  app.post('/api/auth/logout/', async (request, reply) => {
+  app.post('/api/auth/logout/', { config: { endsSession: true } }, async (request, reply) => {
     const session = request.session;
-    if (session) {
-      access.forget(session.token);
-      await access.keystone.revoke(session.token).catch(() => undefined); // the cookie goes whatever Keystone says
-    }
+    if (session) await access.revoke(session);
     reply.clearSession();
     return reply.code(204).send();
   });
