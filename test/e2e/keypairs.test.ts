@@ -11,7 +11,8 @@ describe('key pairs in the browser', () => {
   it('lets demo create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
-    expect(new URL(page.url()).pathname).toBe('/project/key_pairs');
+    // Login lands on Instances until the project Overview exists.
+    expect(new URL(page.url()).pathname).toBe('/project/instances');
 
     const created = await keyPairs.create(page, 'e2e-created');
     expect(created.fileName).toBe('e2e-created.pem');
