@@ -229,7 +229,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
         caption={title}
         columns={columns}
         rows={rows}
-        loading={query.isPending && query.fetchStatus !== 'idle'}
+        loading={(query.isPending || query.isPlaceholderData) && query.fetchStatus !== 'idle'}
         rowId={(row) => idOf(descriptor, row)}
         rowName={(row) => nameOf(descriptor, row)}
         selection={actions.batchDelete || actions.batchOperations.length > 0 ? selection : undefined}

@@ -11,7 +11,8 @@ describe('key pairs in the browser', () => {
   it('lets demo create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
-    expect(new URL(page.url()).pathname).toBe('/project/key_pairs');
+    // Login lands on Instances until the project Overview exists.
+    expect(new URL(page.url()).pathname).toBe('/project/instances');
 
     const created = await keyPairs.create(page, 'e2e-created');
     expect(created.fileName).toBe('e2e-created.pem');
@@ -25,9 +26,9 @@ describe('key pairs in the browser', () => {
     await keyPairs.select(page, 'e2e-imported');
     await page.getByRole('button', { name: 'Delete Key Pairs' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.textContent()).toContain('You have selected "e2e-created", "e2e-imported". Deleted Key Pair is not recoverable.');
+    await expect.poll(() => dialog.textContent()).toContain('You have selected "e2e-created", "e2e-imported". Deleted Key Pairs are not recoverable.');
     await dialog.getByRole('button', { name: /Delete Key Pair/ }).click();
-    await expectToast(page, 'Deleted Key Pair: e2e-created, e2e-imported.');
+    await expectToast(page, 'Deleted Key Pairs: e2e-created, e2e-imported.');
     await keyPairs.expectNoRow(page, 'e2e-created');
     await keyPairs.expectNoRow(page, 'e2e-imported');
     await page.getByText('No items to display.').waitFor();
@@ -67,7 +68,7 @@ describe('key pairs in the browser', () => {
     // The create pattern admits every character from space to underscore, so '<b>' passes
     // the form; Nova (2.92) does not accept it, and the user is told so.
     await dialog.getByLabel('Key Pair Name').fill('<b>bold</b> kp');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Create Key Pair' }).click();
     await expectToast(page, 'Unable to create the keypair.');
     expect(await page.locator('b').count()).toBe(0);
     await context.close();
