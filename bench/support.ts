@@ -14,7 +14,8 @@ export interface BenchCloud {
 
 /** A fresh server + emulator, a demo session through /api and a native token. */
 export async function startBenchCloud(): Promise<BenchCloud> {
-  const server = await startServer(mkdtempSync(join(tmpdir(), 'dashboard-bench-')));
+  // The server as an operator runs it: default transitions and poll interval, not the tests' short ones.
+  const server = await startServer(mkdtempSync(join(tmpdir(), 'dashboard-bench-')), undefined, {});
   const login = await fetch(`${server.baseUrl}/api/auth/login/`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
+import { waitUntil } from '../support/wait.js';
 import { NativeCinder } from './cinder-native.js';
 
 /**
@@ -132,12 +133,17 @@ describe('deleting', () => {
   it('goes deleting, then the volume is gone', async () => {
     const volume = await availableVolume(demo);
     expect((await nativeDemo.call('DELETE', `/volumes/${volume.id}`)).status).toBe(202);
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const response = await demo.get(`/api/cinder/volumes/${volume.id}/`);
-      if (response.status === 404) break;
-      expect(response.body.status).toBe('deleting');
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    // Every read until it is gone says deleting.
+    const seen = new Set<string>();
+    await waitUntil(
+      () => demo.get(`/api/cinder/volumes/${volume.id}/`),
+      (response) => {
+        if (response.status !== 404) seen.add(response.body.status);
+        return response.status === 404;
+      },
+      { what: `volume ${volume.id} gone` },
+    );
+    expect([...seen].filter((status) => status !== 'deleting')).toEqual([]);
     expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).status).toBe(404);
     demoVolumes.splice(demoVolumes.indexOf(volume.id), 1);
   });
