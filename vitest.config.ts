@@ -12,7 +12,11 @@ export default defineConfig({
   test: {
     reporters: ['default', './test/support/layer-times-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        // Plain functions with no global state: the files share a worker's module cache instead of importing the engine each.
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false },
+      },
       {
         extends: true,
         test: {
