@@ -7,6 +7,9 @@ export interface ProjectMember {
   username: string;
   password: string;
   projectId: string;
+  userId: string;
+  /** Deletes the user and the project (what the project holds is the caller's to delete first). */
+  remove(): Promise<void>;
 }
 
 /**
@@ -34,5 +37,18 @@ export async function createProjectMember(baseUrl: string, adminPassword: string
   const user = expectCreated('the user', await admin.post<{ id: string }>('/api/keystone/users/', { name: username, password, project: project.id, enabled: true }));
   const granted = await admin.request('PUT', `/api/keystone/projects/${project.id}/${member.id}/${user.id}`);
   if (granted.status !== 204) throw new Error(`granting member: ${granted.status}`);
-  return { username, password, projectId: project.id };
+  const remove = async () => {
+    await admin.delete('/api/keystone/users/', [user.id]);
+    await admin.delete('/api/keystone/projects/', [project.id]);
+  };
+  return { username, password, projectId: project.id, userId: user.id, remove };
+}
+
+/** The member logged in through `/api` (an api test's browser stand-in). */
+export async function memberClient(cloud: TestCloud, member: ProjectMember): Promise<ApiClient> {
+  const client = new ApiClient(cloud);
+  const body = { auth_type: 'credentials', username: member.username, password: member.password, domain: 'Default', region: 'RegionOne' };
+  const response = await client.request('POST', '/api/auth/login/', body, { csrf: false });
+  if (response.status !== 200) throw new Error(`login of ${member.username}: ${response.status} ${JSON.stringify(response.body)}`);
+  return client;
 }
