@@ -47,7 +47,8 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Files run two at a time on two cores: a journey gets twice the minute it had alone.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
         },
       },
