@@ -29,8 +29,12 @@ export interface TestCloud {
   passwords: Record<Persona, string>;
   /** True when OS_AUTH_URL selects a real OpenStack (npm run test:realcloud). */
   isRealCloud: boolean;
-  /** The server, when this file started it in-process; absent for the layer's shared cloud (another process). */
-  app?: FastifyInstance;
+  /**
+   * The server in this process, for `app.inject`. The api layer's shared cloud
+   * runs in another process and has none (reading it throws): a file that
+   * injects calls `startOwnCloud()`.
+   */
+  app: FastifyInstance;
   close(): Promise<void>;
 }
 
@@ -52,7 +56,16 @@ export interface TestCloud {
  */
 export async function startTestCloud(overrides: Partial<BuildOptions> = {}): Promise<TestCloud> {
   const shared = sharedCloud();
-  if (shared && Object.keys(overrides).length === 0) return { ...shared, isRealCloud: false, close: async () => {} };
+  if (shared && Object.keys(overrides).length === 0) {
+    return {
+      ...shared,
+      isRealCloud: false,
+      get app(): FastifyInstance {
+        throw new Error('the api layer\'s shared cloud runs in another process: call startOwnCloud() to inject requests in process');
+      },
+      close: async () => {},
+    };
+  }
   if (shared) {
     // A server option under test (a login limit, a setting): this file's own server, the shared cloud behind it.
     const { build } = await import('../../server/app.js');
