@@ -31,7 +31,7 @@ export function startServer(
 ): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, ...env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: passwords.admin, DEMO_PASSWORD: passwords.demo, OS_AUTH_URL: '', OS_CLOUD: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: passwords.admin, DEMO_PASSWORD: passwords.demo, OS_AUTH_URL: '', OS_CLOUD: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
