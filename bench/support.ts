@@ -28,7 +28,8 @@ export interface BenchUser {
  */
 export async function startBenchCloud(real?: { authUrl: string; user: BenchUser }): Promise<BenchCloud> {
   const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-bench-'));
-  const server = real ? await startServer(dataDir, undefined, { OS_AUTH_URL: real.authUrl }) : await startServer(dataDir);
+  // The server as an operator runs it: default transitions and poll interval, not the tests' short ones.
+  const server = await startServer(dataDir, undefined, real ? { OS_AUTH_URL: real.authUrl } : {});
   const user = real?.user ?? { username: 'demo', password: server.passwords.demo, domain: 'Default', project: 'demo' };
   const authUrl = real?.authUrl ?? `${server.baseUrl}/cloud/identity/v3`;
   const login = await fetch(`${server.baseUrl}/api/auth/login/`, {

@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { makeSshPublicKey } from '../support/builders.js';
+import { createProjectMember } from '../support/members.js';
 import { expectToast, keyPairs, logIn, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
@@ -8,9 +9,11 @@ const passwords = inject('passwords');
 const browser = useChromium();
 
 describe('key pairs in the browser', () => {
-  it('lets demo create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
+  it('lets a member create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
+    // A member of a project of its own: the list ends empty whatever other files do in demo's project meanwhile.
+    const member = await createProjectMember(baseUrl, passwords.admin, 'e2e-keys');
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
+    await logIn(page, baseUrl, member.username, member.password);
     // Login lands on Instances until the project Overview exists.
     expect(new URL(page.url()).pathname).toBe('/project/instances');
 
@@ -56,8 +59,10 @@ describe('key pairs in the browser', () => {
   });
 
   it("shows 'Key pair already exists.' for a taken name, and 'Unable to create the keypair.' when Nova refuses a name the form allows", async () => {
+    // A member of its own project, so the key it leaves is in no one else's list (the launch wizard's, say).
+    const member = await createProjectMember(baseUrl, passwords.admin, 'e2e-taken');
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
+    await logIn(page, baseUrl, member.username, member.password);
     await keyPairs.create(page, 'e2e-taken');
 
     await page.getByRole('button', { name: 'Create Key Pair' }).click();

@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -69,8 +72,9 @@ export const keyPairs = {
     const downloading = page.waitForEvent('download');
     await dialog.getByRole('button', { name: 'Create Key Pair' }).click();
     const download = await downloading;
-    const path = await download.path();
-    const { readFile } = await import('node:fs/promises');
+    // saveAs, not path(): the browser may be the e2e layer's shared one, in another process.
+    const path = join(await mkdtemp(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+    await download.saveAs(path);
     await expectToast(page, `Key pair ${name} was successfully created.`);
     return { fileName: download.suggestedFilename(), content: await readFile(path, 'utf8') };
   },
