@@ -124,7 +124,8 @@ export function createRouter(
       now,
       now,
     );
-    if (input.gateway) setGateway(db, now, findRouter(db, id)!, input.gateway);
+    // Neutron takes `"external_gateway_info": {}` as no gateway, as null.
+    if (input.gateway?.network_id) setGateway(db, now, findRouter(db, id)!, input.gateway);
     return findRouter(db, id)!;
   });
 }
