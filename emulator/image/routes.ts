@@ -73,6 +73,10 @@ export const imageRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { dep
   route(app, 'GET', '/', listVersions(deps));
   await app.register(
     async (api) => {
+      // Glance's routes mapper knows no `/v2/images/`: a trailing slash is a 404, not the collection.
+      api.addHook('onRequest', async (request, reply) => {
+        if (request.url.split('?')[0].endsWith('/')) return glanceError(request, reply, 404, 'The resource could not be found.<br /><br />\n\n\n');
+      });
       api.addHook('preHandler', authenticate(deps));
       for (const [method, path, handler] of API) route(api, method, path, handler(deps));
     },
