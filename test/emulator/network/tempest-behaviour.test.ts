@@ -54,3 +54,25 @@ describe('bulk create', () => {
     expect(listed).toEqual([]);
   });
 });
+
+describe('IPv6 auto-address subnets', () => {
+  it('deletes a SLAAC subnet whose addresses ports hold, taking the addresses off the ports', async () => {
+    const network = (await call('POST', '/networks', { network: { name: 'slaac-net' } })).json().network;
+    const subnet = (
+      await call('POST', '/subnets', { subnet: { network_id: network.id, ip_version: 6, cidr: '2001:db8:77::/64', ipv6_ra_mode: 'slaac', ipv6_address_mode: 'slaac' } })
+    ).json().subnet;
+    const port = (await call('POST', '/ports', { port: { network_id: network.id } })).json().port;
+    expect(port.fixed_ips.map((ip: { subnet_id: string }) => ip.subnet_id)).toEqual([subnet.id]);
+    expect((await call('DELETE', `/subnets/${subnet.id}`)).statusCode).toBe(204);
+    expect((await call('GET', `/ports/${port.id}`)).json().port.fixed_ips).toEqual([]);
+  });
+
+  it('still refuses to delete a plain subnet a port holds an address of (409 SubnetInUse)', async () => {
+    const network = (await call('POST', '/networks', { network: { name: 'plain-net' } })).json().network;
+    const subnet = (await call('POST', '/subnets', { subnet: { network_id: network.id, ip_version: 4, cidr: '10.78.0.0/24' } })).json().subnet;
+    await call('POST', '/ports', { port: { network_id: network.id } });
+    const refused = await call('DELETE', `/subnets/${subnet.id}`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().NeutronError.type).toBe('SubnetInUse');
+  });
+});
