@@ -4,6 +4,23 @@ import { newRequestId } from '../core/ids.js';
 import type { Handler, ServiceOptions } from '../core/service.js';
 import { identityErrorHandler, keystoneErrorBody } from './faults.js';
 import { getAuthCatalog } from './responses/catalog.js';
+import {
+  createEndpointHandler,
+  createRegionHandler,
+  createServiceHandler,
+  deleteEndpointHandler,
+  deleteRegionHandler,
+  deleteServiceHandler,
+  listEndpointsHandler,
+  listRegionsHandler,
+  listServicesHandler,
+  showEndpoint,
+  showRegion,
+  showService,
+  updateEndpointHandler,
+  updateRegionHandler,
+  updateServiceHandler,
+} from './responses/catalog-admin.js';
 import { checkActorGrant, createActorGrant, listActorGrants, listRoleAssignments, revokeActorGrant } from './responses/assignments.js';
 import { createDomain, deleteDomain, listAuthDomains, listDomains, showDomain, updateDomain } from './responses/domains.js';
 import {
@@ -71,6 +88,22 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['PUT', `${GRANT}/:role_id`, createActorGrant],
   ['DELETE', `${GRANT}/:role_id`, revokeActorGrant],
   ['GET', '/v3/role_assignments', listRoleAssignments],
+  ['GET', '/v3/regions', listRegionsHandler],
+  ['POST', '/v3/regions', createRegionHandler],
+  ['GET', '/v3/regions/:region_id', showRegion],
+  ['PUT', '/v3/regions/:region_id', createRegionHandler],
+  ['PATCH', '/v3/regions/:region_id', updateRegionHandler],
+  ['DELETE', '/v3/regions/:region_id', deleteRegionHandler],
+  ['GET', '/v3/services', listServicesHandler],
+  ['POST', '/v3/services', createServiceHandler],
+  ['GET', '/v3/services/:service_id', showService],
+  ['PATCH', '/v3/services/:service_id', updateServiceHandler],
+  ['DELETE', '/v3/services/:service_id', deleteServiceHandler],
+  ['GET', '/v3/endpoints', listEndpointsHandler],
+  ['POST', '/v3/endpoints', createEndpointHandler],
+  ['GET', '/v3/endpoints/:endpoint_id', showEndpoint],
+  ['PATCH', '/v3/endpoints/:endpoint_id', updateEndpointHandler],
+  ['DELETE', '/v3/endpoints/:endpoint_id', deleteEndpointHandler],
 ];
 
 export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {
