@@ -7,7 +7,7 @@ let cloud: TestEmulator;
 let admin: string;
 let demo: string;
 
-type Body = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+type Body = Record<string, any>;
 const call = async (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, token: string, payload?: Body) => {
   const response = await cloud.app.inject({ method, url: `/cloud/identity/v3${url}`, headers: { 'x-auth-token': token }, ...(payload ? { payload } : {}) });
   return { status: response.statusCode, body: (response.body ? response.json() : {}) as Body };
