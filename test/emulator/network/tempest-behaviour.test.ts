@@ -76,3 +76,12 @@ describe('IPv6 auto-address subnets', () => {
     expect(refused.json().NeutronError.type).toBe('SubnetInUse');
   });
 });
+
+describe('extra routes', () => {
+  it('clears a router’s routes with "routes": null, as Neutron converts None to an empty list', async () => {
+    const router = (await call('POST', '/routers', { router: { name: 'routes-null' } })).json().router;
+    const response = await cloud.app.inject({ method: 'PUT', url: `/cloud/network/v2.0/routers/${router.id}`, headers: { 'x-auth-token': demo }, payload: { router: { routes: null } } });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().router.routes).toEqual([]);
+  });
+});
