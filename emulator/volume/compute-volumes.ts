@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequest, NotFound } from '../core/errors.js';
 import type { CloudDeps } from '../core/service.js';
 import { type Caller, callerContext, type ComputeVolumes } from '../compute/models/collaborators.js';
