@@ -1,7 +1,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'src/generated/**', 'data/**'] },
+  { ignores: ['dist/**', 'node_modules/**', 'shared/generated/**', 'data/**'] },
   ...tseslint.configs.recommended,
   {
     rules: {

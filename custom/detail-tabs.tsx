@@ -1,21 +1,15 @@
 import type { ComponentType } from 'react';
-import type { AnyResourceDescriptor, ResourceRecord } from '../src/descriptor';
+import type { DetailTabComponentProps } from '../src/plugins';
 import { InstanceActionLogTab } from './instances/InstanceActionLogTab';
 import { InstanceConsoleTab } from './instances/InstanceConsoleTab';
 import { InstanceLogTab } from './instances/InstanceLogTab';
 import { InstanceOverview } from './instances/InstanceOverview';
 
-/** What a custom detail tab component receives. */
-export interface DetailTabComponentProps {
-  descriptor: AnyResourceDescriptor;
-  /** The record the details page shows (the data provider's `getOne`). */
-  record: ResourceRecord;
-}
-
 /**
  * Components a descriptor's detail tab names with `component` (ARCHITECTURE
  * §1: what the engine cannot express as fields and tables, e.g. an
- * instance's console log), by name. Each screen module adds its entries here.
+ * instance's console log), by name. Each screen module adds its entries here;
+ * app/plugins.ts hands them to the engine.
  *
  * @example { 'instance-log': InstanceLogTab }
  */

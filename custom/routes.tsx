@@ -12,7 +12,8 @@ const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRou
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
  * containers, and the few instance modals the engine cannot express), mounted
  * inside the application shell beside the engine's panels. Each screen module
- * adds its entries here; a row action reaches one with a `link` action's `to`.
+ * adds its entries here (app/plugins.ts hands them to the engine); a row action
+ * reaches one with a `link` action's `to`.
  *
  * @example { path: '/project/instances/launch', element: <LaunchInstanceRoute /> }
  */

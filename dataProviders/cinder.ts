@@ -1,7 +1,8 @@
 import { type DataProvider, HttpError } from 'ra-core';
-import type { HttpClient } from './http';
+import type { HttpClient } from '../src/backend/http';
 import { cinderLaunchHandlers } from './launch';
-import { createServiceProvider, type ResourceRecord } from './resource-provider';
+import { createServiceProvider } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
 type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };

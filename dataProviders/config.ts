@@ -1,12 +1,5 @@
-import type { HttpClient } from './http';
-
-/** Policy rules as Horizon writes them: `[[scope, action], …]`, ANDed (api-contract §2). */
-export type PolicyRules = [scope: string, action: string][];
-
-export interface PolicyApi {
-  /** POST /api/policy/; true when every rule allows. */
-  check(rules: PolicyRules, target?: Record<string, unknown>): Promise<boolean>;
-}
+import type { ExtensionsApi, PolicyApi, Settings, SettingsApi } from '../src/backend/contract';
+import type { HttpClient } from '../src/backend/http';
 
 export function createPolicyApi(http: HttpClient): PolicyApi {
   return {
@@ -17,24 +10,8 @@ export function createPolicyApi(http: HttpClient): PolicyApi {
   };
 }
 
-/** The flat `/api/settings/` object (api-contract §2); the browser caches it. */
-export type Settings = Record<string, unknown>;
-
-export interface SettingsApi {
-  /** GET /api/settings/. */
-  get(): Promise<Settings>;
-}
-
 export function createSettingsApi(http: HttpClient): SettingsApi {
   return { get: () => http.get<Settings>('/api/settings/') };
-}
-
-/** The services whose extensions gate what the browser shows (spec 1 §6). */
-export type ExtensionService = 'cinder' | 'neutron';
-
-export interface ExtensionsApi {
-  /** GET /api/<service>/extensions/: the aliases and names of the enabled extensions. */
-  list(service: ExtensionService): Promise<string[]>;
 }
 
 export function createExtensionsApi(http: HttpClient): ExtensionsApi {

@@ -1,8 +1,8 @@
+import type { MetadefNamespaceRecord, MetadefsApi, Settings, UserSession } from '../src/backend/contract';
 import type { DataProvider, GetListParams } from 'ra-core';
-import type { Settings } from './config';
-import type { HttpClient } from './http';
-import type { UserSession } from './keystone';
-import { createServiceProvider, type ResourceRecord, type UploadProgress } from './resource-provider';
+import type { HttpClient } from '../src/backend/http';
+import { createServiceProvider } from './resource-provider';
+import type { ResourceRecord, UploadProgress } from '../src/backend/verbs';
 import { sendWithProgress } from './upload';
 
 /** An image as `/api/glance/images/` answers it (api-contract §4, `to_dict`). */
@@ -95,21 +95,6 @@ export function imageFormats(diskFormat: string): { disk_format: string; contain
 export function uploadMode(settings: Settings): 'off' | 'legacy' | 'direct' {
   const mode = settings.HORIZON_IMAGES_UPLOAD_MODE;
   return mode === 'off' || mode === 'direct' ? mode : 'legacy';
-}
-
-/** A metadefs namespace with the resource type's prefix already on its property names (api-contract §4). */
-export interface MetadefNamespaceRecord {
-  namespace: string;
-  display_name?: string;
-  description?: string;
-  properties?: Record<string, Record<string, unknown>>;
-  objects?: { name: string; description?: string; properties?: Record<string, Record<string, unknown>> }[];
-}
-
-/** Glance metadata definitions, shared by every resource's metadata editor. */
-export interface MetadefsApi {
-  /** The namespaces of a resource type (`OS::Glance::Image`, `OS::Nova::Flavor`…), cached per type. */
-  namespaces(resourceType: string): Promise<MetadefNamespaceRecord[]>;
 }
 
 export function createMetadefsApi(http: HttpClient): MetadefsApi {

@@ -1,37 +1,38 @@
+import type { Backend, ServiceName } from '../src/backend/contract';
 import { combineDataProviders, type DataProvider } from 'ra-core';
-import { type AuthApi, createAuthApi } from './auth';
+import { createAuthApi } from './auth';
 import { createCinderProvider } from './cinder';
-import { createExtensionsApi, createPolicyApi, createSettingsApi, type ExtensionsApi, type PolicyApi, type SettingsApi } from './config';
-import { createGlanceProvider, createMetadefsApi, type MetadefsApi } from './glance';
-import type { HttpClient } from './http';
-import { createIdentityApi, createKeystoneProvider, type IdentityApi } from './keystone';
+import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
+import { createGlanceProvider, createMetadefsApi } from './glance';
+import type { HttpClient } from '../src/backend/http';
+import { createIdentityApi, createKeystoneProvider } from './keystone';
+import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
 
-/** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron' | 'cinder';
-
-/** Everything the browser asks the server, behind interfaces tests can fake. */
-export interface Backend {
-  /** CRUD over resources, routed to each resource's service provider. */
-  dataProvider: DataProvider;
-  auth: AuthApi;
-  identity: IdentityApi;
-  policy: PolicyApi;
-  settings: SettingsApi;
-  extensions: ExtensionsApi;
-  /** Glance metadata definitions for the metadata editor of any resource. */
-  metadefs: MetadefsApi;
-}
+/**
+ * Resources a provider serves without a descriptor: lists behind a form's
+ * choices (subnet pools, a router's subnets, floating IP pools and targets,
+ * Create Volume's types and zones) and the launch wizard's reads.
+ */
+export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
+  subnetpool: 'neutron',
+  'router-subnet': 'neutron',
+  'floating-ip-pool': 'neutron',
+  'floating-ip-target': 'neutron',
+  'volume-type': 'cinder',
+  'volume-zone': 'cinder',
+  ...LAUNCH_RESOURCES,
+};
 
 /**
- * One provider per service, combined by resource → service (the registry
- * says which service serves each resource).
+ * One provider per service, combined by resource → service: the registry
+ * says which service serves each resource, `SUPPORT_RESOURCES` the rest.
  *
  * @example
- * createBackend(http, (resource) => registry.byName(resource).service)
+ * createBackend(http, (resource) => registry.byName(resource)?.service)
  */
-export function createBackend(http: HttpClient, serviceOf: (resource: string) => ServiceName): Backend {
+export function createBackend(http: HttpClient, serviceOf: (resource: string) => ServiceName | undefined): Backend {
   const providers: Record<ServiceName, DataProvider> = {
     nova: createNovaProvider(http),
     keystone: createKeystoneProvider(http),
@@ -40,7 +41,11 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     cinder: createCinderProvider(http),
   };
   return {
-    dataProvider: combineDataProviders((resource) => providers[serviceOf(resource)]),
+    dataProvider: combineDataProviders((resource) => {
+      const service = serviceOf(resource) ?? SUPPORT_RESOURCES[resource];
+      if (!service) throw new Error(`No resource named ${resource}`);
+      return providers[service];
+    }),
     auth: createAuthApi(http),
     identity: createIdentityApi(http),
     policy: createPolicyApi(http),

@@ -1,48 +1,10 @@
+import type { IdentityApi, Project, UserSession } from '../src/backend/contract';
 import type { DataProvider } from 'ra-core';
-import { errorStatus, type HttpClient } from './http';
+import { errorStatus, type HttpClient } from '../src/backend/http';
 import { applyProjectMembers, loadProjectMembers, type ProjectMembers } from './project-members';
-import { createServiceProvider, type ResourceHandlers, type ResourceRecord } from './resource-provider';
-import type { CatalogEndpoint, CatalogEntry } from '../server/openstack/catalog.js';
-
-/** `/api/keystone/user-session/` (api-contract §3); it never holds the token. */
-export interface UserSession {
-  id: string;
-  username: string;
-  user_domain_id: string;
-  user_domain_name: string;
-  project_id: string | null;
-  project_name: string | null;
-  domain_id: string | null;
-  domain_name: string | null;
-  roles: { name: string }[];
-  is_superuser: boolean;
-  enabled: boolean;
-  services_region: string | null;
-  available_services_regions: string[];
-}
-
-/** One entry of `/api/keystone/svc-catalog/` (public endpoints only): the server's own type, so the two cannot drift. */
-export type { CatalogEndpoint, CatalogEntry } from '../server/openstack/catalog.js';
-
-export interface Project {
-  id: string;
-  name: string;
-  description?: string;
-  domain_id?: string;
-  enabled?: boolean;
-}
-
-/** Keystone calls that are not about one resource type: the session, the catalog, my projects. */
-export interface IdentityApi {
-  getUserSession(options?: { silent?: boolean }): Promise<UserSession>;
-  getServiceCatalog(): Promise<CatalogEntry[]>;
-  /** The projects `userId` (the session's user) may switch to: the list cached at login. */
-  listMyProjects(userId: string): Promise<Project[]>;
-  /** Every project of the session's domain (Keystone lets admins only list them). */
-  listProjects(): Promise<Project[]>;
-  /** Every role (Keystone lets admins only list them). */
-  listRoles(): Promise<{ id: string; name: string }[]>;
-}
+import { createServiceProvider, type ResourceHandlers } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
+import type { CatalogEndpoint, CatalogEntry } from '../shared/catalog';
 
 type Entity = ResourceRecord;
 
@@ -177,12 +139,3 @@ function regionsOf(endpoints: CatalogEndpoint[] | undefined): string {
   return [...regions].sort().join(', ');
 }
 
-/**
- * Whether a catalog service type is usable (api-contract §3): identity if any
- * entry exists; any other type needs an endpoint in the session's region.
- */
-export function isServiceEnabled(catalog: CatalogEntry[], type: string, region: string | null): boolean {
-  const entries = catalog.filter((entry) => entry.type === type);
-  if (type === 'identity') return entries.length > 0;
-  return entries.some((entry) => entry.endpoints.some((endpoint) => endpoint.region === region || endpoint.region_id === region));
-}

@@ -1,5 +1,7 @@
-import type { HttpClient } from './http';
-import type { ResourceHandlers, ResourceRecord } from './resource-provider';
+import type { ServiceName } from '../src/backend/contract';
+import type { HttpClient } from '../src/backend/http';
+import type { ResourceHandlers } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 /**
  * The reads and writes of the Launch Instance wizard and the Resize screen
@@ -86,7 +88,7 @@ export function cinderLaunchHandlers(http: HttpClient): Record<string, ResourceH
 }
 
 /** The resources above and their services, for the app's resource → service map. */
-export const LAUNCH_RESOURCES = {
+export const LAUNCH_RESOURCES: Record<string, ServiceName> = {
   'availability-zone': 'nova',
   'compute-limits': 'nova',
   'server-launch': 'nova',
@@ -94,4 +96,4 @@ export const LAUNCH_RESOURCES = {
   'launch-network': 'neutron',
   'launch-security-group': 'neutron',
   'volume-limits': 'cinder',
-} as const;
+};

@@ -1,5 +1,6 @@
-import type { HttpClient } from './http';
-import type { ResourceHandlers, ResourceRecord } from './resource-provider';
+import type { HttpClient } from '../src/backend/http';
+import type { ResourceHandlers } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 /**
  * The Security Groups panel's records (Horizon's /project/security_groups):

@@ -1,5 +1,6 @@
-import type { HttpClient } from './http';
-import type { ResourceHandlers, ResourceRecord } from './resource-provider';
+import type { HttpClient } from '../src/backend/http';
+import type { ResourceHandlers } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 type Native = Record<string, unknown> & { id: string };
 type FixedIp = { subnet_id: string; ip_address: string };

@@ -1,11 +1,12 @@
 import type { DataProvider } from 'ra-core';
-import type { HttpClient } from './http';
+import type { HttpClient } from '../src/backend/http';
 import { networkHandlers } from './neutron-networks';
 import { securityGroupHandlers } from './network-security-groups';
 import { neutronLaunchHandlers } from './launch';
 import { floatingIpHandlers } from './network-floating-ips';
 import { routerHandlers } from './neutron-routers';
-import { createServiceProvider, type ResourceRecord } from './resource-provider';
+import { createServiceProvider } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
 

@@ -1,5 +1,6 @@
-import type { HttpClient } from './http';
-import type { ResourceHandlers, ResourceRecord } from './resource-provider';
+import type { HttpClient } from '../src/backend/http';
+import type { ResourceHandlers } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 /** A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract §6.2). */
 export type NovaServer = Record<string, unknown> & {

@@ -1,8 +1,9 @@
 import type { DataProvider } from 'ra-core';
-import type { HttpClient } from './http';
+import type { HttpClient } from '../src/backend/http';
 import { serverHandlers } from './nova-servers';
 import { novaLaunchHandlers } from './launch';
-import { createServiceProvider, type ResourceRecord } from './resource-provider';
+import { createServiceProvider } from './resource-provider';
+import type { ResourceRecord } from '../src/backend/verbs';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
 

@@ -1,4 +1,4 @@
-import type { HttpClient } from './http';
+import type { HttpClient } from '../src/backend/http';
 
 /** A project's members: user id → the ids of the roles they hold on it (the membership step's value). */
 export type ProjectMembers = Record<string, string[]>;

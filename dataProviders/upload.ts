@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
 import { readCookie } from '../src/utils/cookies';
-import type { UploadProgress } from './resource-provider';
+import type { UploadProgress } from '../src/backend/verbs';
 
 export interface UploadRequest {
   method: 'POST' | 'PUT';

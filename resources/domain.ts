@@ -1,6 +1,6 @@
 import schema from '../schemas/domain.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { DomainEntity } from '../src/generated';
+import type { DomainEntity } from '../shared/generated';
 import { identityAction } from './shared/identity';
 
 /** Keystone's id of the domain it bootstraps (`[identity] default_domain_id`). */

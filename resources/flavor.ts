@@ -1,6 +1,6 @@
 import schema from '../schemas/flavor.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { FlavorEntity } from '../src/generated';
+import type { FlavorEntity } from '../shared/generated';
 
 /**
  * PATCH /api/nova/flavors/{id}/ takes the whole flavor (api-contract §6: Nova

@@ -1,6 +1,6 @@
 import schema from '../schemas/floating-ip.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { FloatingIpEntity } from '../src/generated';
+import type { FloatingIpEntity } from '../shared/generated';
 
 /**
  * Floating IPs (Horizon's /project/floating_ips; api-contract §7): IP

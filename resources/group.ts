@@ -1,6 +1,6 @@
 import schema from '../schemas/group.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { GroupEntity } from '../src/generated';
+import type { GroupEntity } from '../shared/generated';
 import { identityAction } from './shared/identity';
 
 /** Groups (spec 3 §2.4, §3.2, §6, §8.2): name, description, id; create, edit, delete. */

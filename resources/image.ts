@@ -2,7 +2,7 @@ import schema from '../schemas/image.schema.json';
 import { volumeCreateBody } from '../dataProviders/cinder';
 import { FORM_PROPERTIES, uploadMode } from '../dataProviders/glance';
 import { defineResource } from '../src/descriptor';
-import type { ImageEntity } from '../src/generated';
+import type { ImageEntity } from '../shared/generated';
 import { YES_NO_OPTIONS } from './shared/facets';
 
 /** Spec 2 §5 and §9: aki and ari images cannot boot an instance or a volume. */

@@ -1,6 +1,6 @@
 import schema from '../schemas/instance.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { InstanceEntity } from '../src/generated';
+import type { InstanceEntity } from '../shared/generated';
 
 /**
  * Statuses Horizon's instances table treats as settled (tables.py

@@ -1,6 +1,6 @@
 import schema from '../schemas/keypair.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { KeypairEntity } from '../src/generated';
+import type { KeypairEntity } from '../shared/generated';
 
 /** Key pairs (spec 2 §2.3, §3, §4, §5, §8): list, details, create, import, delete. */
 export default defineResource<KeypairEntity>({

@@ -1,7 +1,7 @@
 import schema from '../schemas/network.schema.json';
 import { networkCreateBodies } from '../dataProviders/neutron-networks';
 import { defineResource } from '../src/descriptor';
-import type { NetworkEntity } from '../src/generated';
+import type { NetworkEntity } from '../shared/generated';
 import { ADMIN_STATE_FACET, YES_NO_OPTIONS } from './shared/facets';
 
 /**

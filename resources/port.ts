@@ -1,6 +1,6 @@
 import schema from '../schemas/port.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { PortEntity } from '../src/generated';
+import type { PortEntity } from '../shared/generated';
 
 /**
  * Ports: a network's Ports tab (Name linked to the port, Fixed IPs, MAC

@@ -1,6 +1,6 @@
 import schema from '../schemas/project.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { ProjectEntity } from '../src/generated';
+import type { ProjectEntity } from '../shared/generated';
 import { identityAction } from './shared/identity';
 
 /**

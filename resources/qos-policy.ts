@@ -1,6 +1,6 @@
 import schema from '../schemas/qos-policy.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { QosPolicyEntity } from '../src/generated';
+import type { QosPolicyEntity } from '../shared/generated';
 import { YES_NO_OPTIONS } from './shared/facets';
 
 /**

@@ -1,6 +1,6 @@
 import schema from '../schemas/role.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { RoleEntity } from '../src/generated';
+import type { RoleEntity } from '../shared/generated';
 import { identityAction } from './shared/identity';
 
 /** Roles (spec 3 §2.4, §3.2, §5.2, §6, §8.2): name, id; create ('Role already exists.'), edit, delete. */

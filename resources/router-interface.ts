@@ -1,6 +1,6 @@
 import schema from '../schemas/router-interface.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { RouterInterfaceEntity } from '../src/generated';
+import type { RouterInterfaceEntity } from '../shared/generated';
 
 /**
  * A router's interfaces, listed in its details' Interfaces tab (Horizon's

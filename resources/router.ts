@@ -1,6 +1,6 @@
 import schema from '../schemas/router.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { RouterEntity } from '../src/generated';
+import type { RouterEntity } from '../shared/generated';
 import { ADMIN_STATE_FACET } from './shared/facets';
 
 const hasGateway = (router: RouterEntity) => Boolean(router.external_gateway_info);

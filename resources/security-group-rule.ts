@@ -1,6 +1,6 @@
 import schema from '../schemas/security-group-rule.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { SecurityGroupRuleEntity } from '../src/generated';
+import type { SecurityGroupRuleEntity } from '../shared/generated';
 
 /**
  * A security group's rules (Horizon's RulesTable): listed only inside the

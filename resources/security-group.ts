@@ -1,6 +1,6 @@
 import schema from '../schemas/security-group.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { SecurityGroupEntity } from '../src/generated';
+import type { SecurityGroupEntity } from '../shared/generated';
 
 /**
  * Security groups (Horizon's /project/security_groups): the project's groups

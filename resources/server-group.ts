@@ -1,6 +1,6 @@
 import schema from '../schemas/server-group.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { ServerGroupEntity } from '../src/generated';
+import type { ServerGroupEntity } from '../shared/generated';
 
 /**
  * Server groups (spec 2 §2.3, §3, §5, §8): list, create with the policies the

@@ -1,6 +1,6 @@
 import schema from '../schemas/service.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { ServiceEntity } from '../src/generated';
+import type { ServiceEntity } from '../shared/generated';
 
 /** Admin → System Information: the services of the Keystone catalog. */
 export default defineResource<ServiceEntity>({

@@ -1,7 +1,7 @@
 import schema from '../schemas/subnet.schema.json';
 import { subnetBody, subnetFormValues, subnetUpdateBody } from '../dataProviders/neutron-networks';
 import { defineResource } from '../src/descriptor';
-import type { SubnetEntity } from '../src/generated';
+import type { SubnetEntity } from '../shared/generated';
 
 /**
  * A network's subnets (its Subnets tab, spec 1 §2.1): Name, CIDR, IP

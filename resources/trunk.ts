@@ -1,6 +1,6 @@
 import schema from '../schemas/trunk.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { TrunkEntity } from '../src/generated';
+import type { TrunkEntity } from '../shared/generated';
 import { ADMIN_STATE_FACET } from './shared/facets';
 
 /**

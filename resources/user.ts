@@ -1,6 +1,6 @@
 import schema from '../schemas/user.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { UserEntity } from '../src/generated';
+import type { UserEntity } from '../shared/generated';
 import { identityAction } from './shared/identity';
 import { YES_NO_OPTIONS } from './shared/facets';
 

@@ -1,6 +1,6 @@
 import schema from '../schemas/volume-snapshot.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { VolumeSnapshotEntity } from '../src/generated';
+import type { VolumeSnapshotEntity } from '../shared/generated';
 
 /**
  * Volume snapshots (spec 2 §3; api-contract §5): Horizon's Volume Snapshots

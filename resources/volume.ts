@@ -1,7 +1,7 @@
 import schema from '../schemas/volume.schema.json';
 import { snapshotCreateBody, volumeCreateBody } from '../dataProviders/cinder';
 import { defineResource } from '../src/descriptor';
-import type { VolumeEntity } from '../src/generated';
+import type { VolumeEntity } from '../shared/generated';
 
 /** Cinder refuses to delete a volume that is attached or still changing (spec 2 §3 statuses). */
 const DELETABLE_STATUSES = ['available', 'error', 'error_restoring', 'error_extending', 'error_managing'];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
-const SOURCES = ['index.html', 'vite.config.ts', 'src', 'resources', 'dataProviders', 'custom', 'schemas', 'package-lock.json'];
+const SOURCES = ['index.html', 'vite.config.ts', 'app', 'src', 'shared', 'resources', 'dataProviders', 'custom', 'schemas', 'package-lock.json'];
 
 function newestMtime(path) {
   if (!existsSync(path)) return 0;

@@ -1,8 +1,8 @@
 /**
  * `npm run codegen`: TypeScript types from `schemas/*.schema.json`, one file
- * per schema in `src/generated/`, one type per `$defs` entry
+ * per schema in `shared/generated/`, one type per `$defs` entry
  * (`keypair.schema.json#/$defs/createForm` → `KeypairCreateForm`), and a
- * precompiled validator per `…Form` entry in `src/generated/validators/`.
+ * precompiled validator per `…Form` entry in `shared/generated/validators/`.
  * The output is deterministic and committed; test/unit/codegen.test.ts fails
  * when it is stale.
  */
@@ -17,7 +17,7 @@ import { validatorModules } from './codegen-validators';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const SCHEMAS_DIR = join(ROOT, 'schemas');
-export const GENERATED_DIR = join(ROOT, 'src', 'generated');
+export const GENERATED_DIR = join(ROOT, 'shared', 'generated');
 
 /** Writes every generated file into `outDir` and returns their paths relative to it, sorted. */
 export async function generate(outDir = GENERATED_DIR, schemasDir = SCHEMAS_DIR): Promise<string[]> {
@@ -117,5 +117,5 @@ function banner(source: string): string {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const files = await generate();
-  console.log(`Wrote ${files.length} files to src/generated/`);
+  console.log(`Wrote ${files.length} files to shared/generated/`);
 }

@@ -5,8 +5,7 @@
  * where `T` is the entity type generated from the resource's schema, so a
  * column or tab naming a missing field does not compile.
  */
-import type { PolicyRules } from '../dataProviders/config';
-import type { ServiceName } from '../dataProviders/index';
+import type { PolicyRules, ServiceName } from './backend/contract';
 
 export type { PolicyRules, ServiceName };
 
@@ -484,7 +483,7 @@ export interface EditActionDescriptor<T> extends Omit<FormActionDescriptor<T>, '
 /**
  * A modal wizard over one schema form (spec 1 §4.2, §4.3): the steps are
  * slices of the form's fields or custom step components
- * (src/wizard/step-components.tsx, e.g. 'membership'). Without `steps` the
+ * (src/wizard/step-components.tsx, e.g. 'membership', or the app's `stepComponents`). Without `steps` the
  * form's `x-steps` are used; the final button reads `finishLabel`, else the
  * form's `x-submitLabel`, else 'Finish'. `mode: 'edit'` makes it a row
  * action prefilled from the record, like `edit`.
@@ -614,7 +613,7 @@ export interface WizardStepDescriptor {
   title: string;
   /** @example ['name', 'vcpus', 'ram'] */
   fields?: string[];
-  /** A custom step component's name (src/wizard/step-components.tsx). @example 'membership' */
+  /** A custom step component's name (src/wizard/step-components.tsx or the app's `stepComponents`). @example 'membership' */
   component?: string;
   /** The form field a custom step edits. @example 'members' */
   field?: string;
@@ -675,7 +674,7 @@ export interface DetailTab<T> {
   resource?: { name: string; filter: Record<string, string>; values?: Record<string, string> };
   /**
    * A registered custom component rendered in the tab, under the fields
-   * (custom/detail-tabs.tsx: e.g. an instance's console log), for what
+   * (the app's `detailTabs`, custom/detail-tabs.tsx: e.g. an instance's console log), for what
    * fields and a table cannot show. It gets the record and the descriptor.
    * @example 'instance-log'
    */

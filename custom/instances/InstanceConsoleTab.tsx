@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { ConsoleInfo } from '../../dataProviders/nova-servers';
 import { useToastStore } from '../../src/toasts/context';
-import type { DetailTabComponentProps } from '../detail-tabs';
+import type { DetailTabComponentProps } from '../../src/plugins';
 import { useInstanceCall } from './useInstanceCall';
 
 /** Spec 1 §9: the console popup's size. */

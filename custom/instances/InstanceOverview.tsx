@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { DetailTabComponentProps } from '../detail-tabs';
+import type { DetailTabComponentProps } from '../../src/plugins';
 import { type SecurityGroup, ruleText } from './security-group-rules';
 import { Pairs, Section } from './Section';
 import { useInstanceCall } from './useInstanceCall';

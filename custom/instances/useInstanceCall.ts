@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { resourceCall } from '../../dataProviders/resource-provider';
+import { resourceCall } from '../../src/backend/verbs';
 import { useBackend } from '../../src/engine/context';
 import { resourceKey } from '../../src/engine/queries';
 

@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { serverMessage } from '../../dataProviders/http';
+import { serverMessage } from '../../src/backend/http';
 import { useBackend } from '../../src/engine/context';
 import { DIALOG_WIDTH } from '../../src/forms/dialog';
 import { WaitSpinner } from '../../src/forms/WaitSpinner';

@@ -1,11 +1,9 @@
 import type { DataProvider } from 'ra-core';
-import type { Backend } from '../../dataProviders/index';
-import { isServiceEnabled } from '../../dataProviders/keystone';
-import { supportsFeature } from '../../dataProviders/resource-provider';
-import type { BootSource, BootSourceType, LaunchFlavor, LaunchRecord } from './model';
-import { BOOT_SOURCE_DISABLE_FLAGS } from './model';
+import { type Backend, isServiceEnabled } from '../../src/backend/contract';
+import { supportsFeature } from '../../src/backend/verbs';
+import { BOOT_SOURCE_DISABLE_FLAGS, type BootSource, type BootSourceType, type LaunchFlavor, type LaunchRecord } from './model';
 import { type ComputeLimits, eligibleNetworks, eligiblePorts, type VolumeLimits, zoneChoices, type ZoneOption } from './rules';
-import { DEFAULT_SETTINGS } from '../../server/settings';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 
 /** LAUNCH_INSTANCE_DEFAULTS (api-contract §2) as the wizard reads it. */
 export interface LaunchDefaults {
@@ -62,7 +60,7 @@ export interface LaunchData {
   serverGroups: LaunchRecord[];
 }
 
-// The server's defaults (server/settings.ts) fill what an operator's LAUNCH_INSTANCE_DEFAULTS leaves out.
+// The server's defaults (shared/settings.ts) fill what an operator's LAUNCH_INSTANCE_DEFAULTS leaves out.
 const LAUNCH_DEFAULTS = DEFAULT_SETTINGS.LAUNCH_INSTANCE_DEFAULTS as LaunchDefaults;
 
 async function list<T>(dataProvider: DataProvider, resource: string, params: Record<string, unknown> = {}): Promise<T[]> {

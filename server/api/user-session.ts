@@ -1,4 +1,5 @@
-import { type CatalogEntry, serviceRegions } from '../openstack/catalog.js';
+import type { CatalogEntry } from '../../shared/catalog.js';
+import { serviceRegions } from '../openstack/catalog.js';
 import type { SessionData } from '../plugins/session.js';
 
 /** Roles that make a user a superuser (Horizon's OPENSTACK_KEYSTONE_ADMIN_ROLES). */

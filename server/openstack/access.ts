@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { notLoggedIn } from '../errors.js';
 import type { SessionData } from '../plugins/session.js';
-import type { CatalogEntry } from './catalog.js';
+import type { CatalogEntry } from '../../shared/catalog.js';
 import { CloudClient } from './client.js';
 import type { KeystoneClient, KeystoneProject } from './keystone.js';
 

@@ -1,19 +1,5 @@
+import type { CatalogEntry } from '../../shared/catalog.js';
 import { ApiError } from '../errors.js';
-
-export interface CatalogEndpoint {
-  id: string;
-  interface: string;
-  region: string | null;
-  region_id: string | null;
-  url: string;
-}
-
-export interface CatalogEntry {
-  id: string;
-  type: string;
-  name: string;
-  endpoints: CatalogEndpoint[];
-}
 
 /**
  * Catalog types that name the same service. Cinder is published as

@@ -1,4 +1,5 @@
-import { type CatalogEntry, endpointUrl } from './catalog.js';
+import type { CatalogEntry } from '../../shared/catalog.js';
+import { endpointUrl } from './catalog.js';
 import { callUpstream, type UpstreamResponse } from './http.js';
 import { v3Root } from './keystone.js';
 

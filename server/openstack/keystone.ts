@@ -1,5 +1,5 @@
 import { ApiError, UpstreamError } from '../errors.js';
-import type { CatalogEntry } from './catalog.js';
+import type { CatalogEntry } from '../../shared/catalog.js';
 import { callUpstream } from './http.js';
 
 /** The parts of a Keystone v3 token body the BFF reads (api-contract §14.1). */

@@ -3,9 +3,10 @@ import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { type DataRouter, RouterProvider } from 'react-router-dom';
-import type { RequestCounter } from '../../dataProviders/http';
-import type { Backend } from '../../dataProviders/index';
+import type { RequestCounter } from '../backend/http';
+import type { Backend } from '../backend/contract';
 import { BackendContext, RegistryContext } from '../engine/context';
+import { NO_VIEW_PLUGINS, PluginsContext, type ViewPlugins } from '../plugins';
 import type { Registry } from '../engine/registry';
 import { ToastContext } from '../toasts/context';
 import type { ToastStore } from '../toasts/store';
@@ -21,6 +22,8 @@ import { theme } from './theme';
 export interface AppParts {
   backend: Backend;
   registry: Registry;
+  /** The app's routes, detail tabs, wizard steps and option sources. Default: the engine's built-ins only. */
+  plugins?: ViewPlugins;
   toasts: ToastStore;
   queryClient: QueryClient;
   router: DataRouter;
@@ -33,19 +36,21 @@ export interface AppParts {
 }
 
 /** The whole app from its parts; tests pass fakes and a memory router. */
-export function App({ backend, registry, toasts, queryClient, router, requests, loadHeader, timezones }: AppParts) {
+export function App({ backend, registry, plugins = NO_VIEW_PLUGINS, toasts, queryClient, router, requests, loadHeader, timezones }: AppParts) {
   const page = (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <BackendContext.Provider value={backend}>
           <RegistryContext.Provider value={registry}>
-            <ToastContext.Provider value={toasts}>
-              <Suspense fallback={<FullPageSpinner />}>
-                <RouterProvider router={router} />
-              </Suspense>
-              <Toaster />
-            </ToastContext.Provider>
+            <PluginsContext.Provider value={plugins}>
+              <ToastContext.Provider value={toasts}>
+                <Suspense fallback={<FullPageSpinner />}>
+                  <RouterProvider router={router} />
+                </Suspense>
+                <Toaster />
+              </ToastContext.Provider>
+            </PluginsContext.Provider>
           </RegistryContext.Provider>
         </BackendContext.Provider>
       </QueryClientProvider>

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect, useMemo } from 'react';
-import { errorStatus } from '../../dataProviders/http';
+import { errorStatus } from '../backend/http';
 import { useToastStore } from '../toasts/context';
 
 /** Where the extensible header comes from: `GET header/` (spec 1 §2.1, §7.2). */

@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import type { UserSession } from '../../dataProviders/keystone';
+import type { UserSession } from '../backend/contract';
 import { ExtensibleHeader } from './ExtensibleHeader';
 import { LANDING_PATH } from './menu';
 import { ProjectSwitcher } from './ProjectSwitcher';

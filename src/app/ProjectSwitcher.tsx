@@ -8,7 +8,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { UserSession } from '../../dataProviders/keystone';
+import type { UserSession } from '../backend/contract';
 import { useBackend } from '../engine/context';
 import { visuallyHidden } from '../ui/a11y';
 import { MY_PROJECTS_KEY, useSessionActions } from './session-actions';

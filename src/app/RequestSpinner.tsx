@@ -1,6 +1,6 @@
 import CircularProgress from '@mui/material/CircularProgress';
 import { createContext, useContext, useSyncExternalStore } from 'react';
-import type { RequestCounter } from '../../dataProviders/http';
+import type { RequestCounter } from '../backend/http';
 
 /** The HTTP helper's request counter; none in tests that build the app from fakes. */
 export const RequestCounterContext = createContext<RequestCounter | null>(null);

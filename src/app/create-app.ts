@@ -1,31 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
-import { createHttpClient, createRequestCounter } from '../../dataProviders/http';
-import { createBackend, type ServiceName } from '../../dataProviders/index';
-import { LAUNCH_RESOURCES } from '../../dataProviders/launch';
-import { resources } from '../../resources/index';
+import { createHttpClient, createRequestCounter } from '../backend/http';
 import { createRegistry } from '../engine/registry';
+import type { EnginePlugins } from '../plugins';
 import { createToastStore } from '../toasts/store';
 import { createTimezoneLoader } from '../utils/timezones';
 import type { AppParts } from './App';
 import { EXTENSIBLE_HEADER_PATH } from './ExtensibleHeader';
 import { LOGIN_PATH } from './menu';
 import { buildRoutes } from './routes';
-
-/**
- * Resources a provider serves without a descriptor: lists behind a form's
- * choices (subnet pools, a router's subnets, floating IP pools and targets,
- * Create Volume's types and zones) and the launch wizard's reads.
- */
-export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
-  subnetpool: 'neutron',
-  'router-subnet': 'neutron',
-  'floating-ip-pool': 'neutron',
-  'floating-ip-target': 'neutron',
-  'volume-type': 'cinder',
-  'volume-zone': 'cinder',
-  ...LAUNCH_RESOURCES,
-};
 
 export interface CreateAppOptions {
   /** The browser's fetch unless given (tests answer requests themselves). */
@@ -34,12 +17,18 @@ export interface CreateAppOptions {
   createRouter?: (routes: RouteObject[]) => DataRouter;
 }
 
-/** Wires the real parts: registry, toasts, the HTTP helper, the backend and the router. */
-export function createApp(options: CreateAppOptions = {}): AppParts {
-  const registry = createRegistry(resources);
+/**
+ * Wires the engine's parts around the app's plug-ins: the registry of its
+ * resources, toasts, the HTTP helper, its data providers and the router.
+ *
+ * @example
+ * createRoot(root).render(<App {...createApp(plugins)} />); // app/main.tsx
+ */
+export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}): AppParts {
+  const registry = createRegistry(plugins.resources);
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessClientError } } });
-  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry));
+  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry, plugins.routes));
   const requests = createRequestCounter();
   const http = createHttpClient({
     notify: toasts,
@@ -51,14 +40,11 @@ export function createApp(options: CreateAppOptions = {}): AppParts {
       if (router.state.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH);
     },
   });
-  const backend = createBackend(http, (resource) => {
-    const service = registry.byName(resource)?.service ?? SUPPORT_RESOURCES[resource];
-    if (!service) throw new Error(`No resource named ${resource}`);
-    return service;
-  });
+  const backend = plugins.createBackend(http, (resource) => registry.byName(resource)?.service);
   return {
     backend,
     registry,
+    plugins,
     toasts,
     queryClient,
     router,

@@ -1,6 +1,5 @@
 import { lazy } from 'react';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
-import { customRoutes } from '../../custom/routes';
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
@@ -16,9 +15,10 @@ const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage'));
 /**
  * Every route, derived from the registry: each panel's list page, its
  * `{path}/{id}` redirect to `/ngdetails/{type}/{id}`, the generic details
- * route and the not-found page (spec 1 §2.1, spec 2 §2.1–2.2).
+ * route and the not-found page (spec 1 §2.1, spec 2 §2.1–2.2), with the
+ * app's custom screens (`routes` of `EnginePlugins`) inside the shell.
  */
-export function buildRoutes(registry: Registry): RouteObject[] {
+export function buildRoutes(registry: Registry, customRoutes: readonly RouteObject[] = []): RouteObject[] {
   const panels = registry.all.filter((descriptor) => descriptor.panel);
   return [
     { path: LOGIN_PATH, element: <LoginPage /> },

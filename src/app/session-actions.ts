@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import type { UserSession } from '../../dataProviders/keystone';
+import type { UserSession } from '../backend/contract';
 import { SESSION_KEY } from '../engine/access';
 import { useBackend } from '../engine/context';
 import { LOGIN_PATH } from './menu';

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
-import { supportsFeature } from '../../dataProviders/resource-provider';
+import { supportsFeature } from '../backend/verbs';
 import type { DataProvider } from 'ra-core';
 import type { AnyResourceDescriptor, ResourceRecord, UniqueRule } from '../descriptor';
 import type { FieldErrors } from '../forms/useSchemaForm';

@@ -16,11 +16,11 @@ import { useActionDialogs } from './ActionDialogs';
 import { DetailItemsTable } from './DetailItemsTable';
 import { FieldText } from './FieldText';
 import { appliesTo, rowFormsFor, useAllowedActions, type RowFormAction } from './actions';
-import { customDetailTabs } from '../../custom/detail-tabs';
 import { commandActions } from './row-commands';
 import type { RowAction } from '../table/types';
 import { useRegistry } from './context';
 import { RowActionsMenu } from '../table/RowActionsMenu';
+import { usePlugins } from '../plugins';
 import { deleteTexts, formatMessage } from './messages';
 import { PageHeading } from './PageHeading';
 import { useResourceRecord } from './queries';
@@ -189,9 +189,9 @@ function RelatedList({ tab, record }: { tab: DetailTab<ResourceRecord>; record: 
   );
 }
 
-/** A tab's registered custom component (custom/detail-tabs.tsx); an unknown name is a descriptor error, logged. */
+/** A tab's component plugged in by the app (`detailTabs`, custom/detail-tabs.tsx); an unknown name is a descriptor error, logged. */
 function DetailTabComponent({ name, descriptor, record }: { name: string; descriptor: AnyResourceDescriptor; record: ResourceRecord }) {
-  const Component = customDetailTabs[name];
+  const Component = usePlugins().detailTabs[name];
   if (!Component) {
     console.error(`${descriptor.name}: no detail tab component '${name}'`);
     return null;

@@ -1,6 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { isServiceEnabled, type IdentityApi } from '../../dataProviders/keystone';
-import type { ExtensionService } from '../../dataProviders/config';
+import { type ExtensionService, type IdentityApi, isServiceEnabled } from '../backend/contract';
 import type { Conditions, PanelDescriptor, PolicyRules } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';

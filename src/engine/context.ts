@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { Backend } from '../../dataProviders/index';
+import type { Backend } from '../backend/contract';
 import type { Registry } from './registry';
 
 export const BackendContext = createContext<Backend | null>(null);

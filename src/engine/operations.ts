@@ -1,5 +1,5 @@
-import { serverMessage } from '../../dataProviders/http';
-import { resourceCall } from '../../dataProviders/resource-provider';
+import { serverMessage } from '../backend/http';
+import { resourceCall } from '../backend/verbs';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import type { OperationAction } from './actions';

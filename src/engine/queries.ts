@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isAlreadyReported } from '../../dataProviders/http';
+import { isAlreadyReported } from '../backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';

@@ -1,4 +1,4 @@
-import { serverMessage } from '../../dataProviders/http';
+import { serverMessage } from '../backend/http';
 import type { AnyResourceDescriptor, DeleteActionDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
-import { isAlreadyReported, serverMessage } from '../../dataProviders/http';
-import type { UploadProgress } from '../../dataProviders/resource-provider';
+import { isAlreadyReported, serverMessage } from '../backend/http';
+import type { UploadProgress } from '../backend/verbs';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import type { ModalAction } from './actions';

@@ -7,7 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useId, useState } from 'react';
-import { serverMessage } from '../../dataProviders/http';
+import { serverMessage } from '../backend/http';
 import { SUBMIT_FAILED_MESSAGE } from './messages';
 import { fields, widgets } from './registry';
 import { type FormData, useSchemaForm } from './useSchemaForm';

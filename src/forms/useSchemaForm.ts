@@ -2,6 +2,7 @@ import type { CustomValidator, ErrorSchema, ErrorTransformer, RJSFSchema, RJSFVa
 import { getDefaultFormState } from '@rjsf/utils';
 import { useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { BackendContext } from '../engine/context';
+import { usePlugins } from '../plugins';
 import { derefLocal } from '../schema/refs';
 import type { SchemaNode } from '../schema/types';
 import { passwordMatchError } from '../utils/validators';
@@ -160,12 +161,13 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
  */
 function useLinkedItems(properties: Record<string, HintedNode>, setFormData: (update: (data: FormData) => FormData) => void) {
   const backend = useContext(BackendContext);
+  const { optionSources } = usePlugins();
   const sources = useMemo(() => linkedSources(properties), [properties]);
   const [items, setItems] = useState<Record<string, LinkedItem[]>>({});
   useEffect(() => {
     if (!backend || sources.length === 0) return;
     let live = true;
-    Promise.all(sources.map(async (source) => [source, (await loadOptions(source, backend).catch(() => [])) as LinkedItem[]] as const)).then((loaded) => {
+    Promise.all(sources.map(async (source) => [source, (await loadOptions(source, backend, {}, optionSources).catch(() => [])) as LinkedItem[]] as const)).then((loaded) => {
       if (!live) return;
       const next = Object.fromEntries(loaded);
       setItems(next);
@@ -174,7 +176,7 @@ function useLinkedItems(properties: Record<string, HintedNode>, setFormData: (up
     return () => {
       live = false;
     };
-  }, [backend, sources, properties, setFormData]);
+  }, [backend, optionSources, sources, properties, setFormData]);
   return items;
 }
 

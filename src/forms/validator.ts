@@ -29,7 +29,7 @@ function fieldName(instancePath: string): string {
 }
 
 // Codegen's output; loaded with the form that needs it.
-const modules = import.meta.glob<{ validators: ValidatorFunctions }>('../generated/validators/*.js');
+const modules = import.meta.glob<{ validators: ValidatorFunctions }>('../../shared/generated/validators/*.js');
 
 /**
  * The validator of the form built from `schemas/<schema>.schema.json#/$defs/<defKey>`.
@@ -38,7 +38,7 @@ const modules = import.meta.glob<{ validators: ValidatorFunctions }>('../generat
  * browser; `rootSchema` must be that form's `formRootSchema`.
  */
 export async function loadFormValidator(schema: string, defKey: string, rootSchema: RJSFSchema): Promise<ValidatorType> {
-  const load = modules[`../generated/validators/${schema}.${defKey}.js`];
+  const load = modules[`../../shared/generated/validators/${schema}.${defKey}.js`];
   if (!load) throw new Error(`No precompiled validator for ${schema}#/$defs/${defKey}: run npm run codegen`);
   const { validators } = await load();
   return createPrecompiledValidator(validators, rootSchema, localizeErrors);

@@ -7,8 +7,8 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
-import { isAlreadyReported } from '../../dataProviders/http';
-import { metadataVerbs } from '../../dataProviders/resource-provider';
+import { isAlreadyReported } from '../backend/http';
+import { metadataVerbs } from '../backend/verbs';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import type { MetadataAction } from '../engine/actions';
 import { useBackend } from '../engine/context';
@@ -20,7 +20,7 @@ import { WaitSpinner } from '../forms/WaitSpinner';
 import { useToastStore } from '../toasts/context';
 import { MetadataEditor } from './MetadataEditor';
 import { validateText, valueText } from './property';
-import { addedProperties, buildTree, type MetadataTree, metadataChanges } from './tree';
+import { addedProperties, buildTree, metadataChanges, type MetadataTree } from './tree';
 
 /** Spec 2 §4 "Metadata update". */
 export const METADATA_UPDATED = 'Metadata was successfully updated.';

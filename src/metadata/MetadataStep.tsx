@@ -2,12 +2,12 @@ import Alert from '@mui/material/Alert';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormHelperText from '@mui/material/FormHelperText';
 import { useEffect, useRef, useState } from 'react';
-import { isAlreadyReported } from '../../dataProviders/http';
+import { isAlreadyReported } from '../backend/http';
 import { useBackend } from '../engine/context';
 import { useToastStore } from '../toasts/context';
 import { MetadataEditor } from './MetadataEditor';
 import { NAMESPACES_LOAD_FAILED } from './MetadataDialog';
-import { buildTree, type MetadataTree, metadataChanges } from './tree';
+import { buildTree, metadataChanges, type MetadataTree } from './tree';
 
 /** What a wizard's custom step receives (src/wizard/step-components.tsx). */
 interface StepProps {

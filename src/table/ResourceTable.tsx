@@ -16,7 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
-import { sortRecords } from '../../dataProviders/resource-provider';
+import { sortRecords } from '../backend/verbs';
 import { visuallyHidden } from '../ui/a11y';
 import { RowActionsMenu } from './RowActionsMenu';
 import { isPriorityShown, useWindowWidth } from './priority';

@@ -8,8 +8,8 @@
  * other side of a daylight saving change still get their own offset, and with the server's
  * offset otherwise.
  */
-import { createHttpClient, type HttpClient } from '../../dataProviders/http';
-import { cachedOnce, type CachedLoader } from './cache';
+import { createHttpClient, type HttpClient } from '../backend/http';
+import { type CachedLoader, cachedOnce } from './cache';
 import { readCookie } from './cookies';
 import { DEFAULT_TIME_ZONE, isValidTimeZone, type TimeZoneSpec } from './dates';
 
@@ -32,7 +32,7 @@ export type FetchJson = (url: string) => Promise<unknown>;
 
 /**
  * The default way to fetch the list: a quiet `GET` through the one HTTP helper
- * (dataProviders/http.ts), which sets the headers the contract wants. The app
+ * (src/backend/http.ts), which sets the headers the contract wants. The app
  * passes its own client instead (so the request spinner counts the call); this
  * one serves code outside the app. No toast: dates fall back to the cookie's
  * zone when the list is missing.

@@ -4,7 +4,8 @@ import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } fr
 import type { WizardStepDescriptor } from '../descriptor';
 import { fields, widgets } from '../forms/registry';
 import { type FieldErrors, type FormData, toErrorSchema, useSchemaForm } from '../forms/useSchemaForm';
-import { STEP_COMPONENTS } from './step-components';
+import { usePlugins } from '../plugins';
+import { ENGINE_STEP_COMPONENTS } from './step-components';
 import type { WizardErrors, WizardStep } from './types';
 import { Wizard } from './Wizard';
 
@@ -41,13 +42,14 @@ function StepFields({ properties, registry }: ObjectFieldTemplateProps) {
  */
 export function SchemaWizard({ title, schema, uiSchema, validator, steps, finishLabel, initialData, liveErrors, submit, validateStep, onClose }: SchemaWizardProps) {
   const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors });
+  const plugins = usePlugins();
 
   function body(spec: SchemaStepSpec, stepFields: string[], errors: FieldErrors, disabled: boolean) {
     const shown = { ...pick(flatten(form.shownErrors), stepFields), ...errors };
     if (spec.component) {
-      const Component = STEP_COMPONENTS[spec.component];
+      const Component = plugins.stepComponents[spec.component] ?? ENGINE_STEP_COMPONENTS[spec.component];
       const field = spec.field ?? '';
-      if (!Component) throw new Error(`No wizard step component named '${spec.component}' (src/wizard/step-components.tsx)`);
+      if (!Component) throw new Error(`No wizard step component named '${spec.component}' (src/wizard/step-components.tsx or the app's stepComponents)`);
       return (
         <Component
           value={form.formData[field]}

@@ -9,7 +9,7 @@ import Step from '@mui/material/Step';
 import StepButton from '@mui/material/StepButton';
 import Stepper from '@mui/material/Stepper';
 import { useEffect, useId, useRef, useState } from 'react';
-import { errorStatus, serverMessage, UNAUTHORIZED_MESSAGE } from '../../dataProviders/http';
+import { errorStatus, serverMessage, UNAUTHORIZED_MESSAGE } from '../backend/http';
 import { SUBMIT_FAILED_MESSAGE } from '../forms/messages';
 import { WaitSpinner } from '../forms/WaitSpinner';
 import type { FieldErrors, FormData, WizardErrors, WizardStep, Workflow } from './types';

@@ -1,13 +1,11 @@
 import Alert from '@mui/material/Alert';
 import FormHelperText from '@mui/material/FormHelperText';
 import { type ComponentType, useEffect, useState } from 'react';
-import { useBackend } from '../engine/context';
 import { OPTIONS_LOAD_FAILED } from '../forms/widgets/TransferField';
-import { loadOptions } from '../forms/option-sources';
+import { useOptionLoader } from '../forms/option-sources';
 import type { Membership } from '../transfer/membership';
 import { MembershipTable } from '../transfer/MembershipTable';
 import { MetadataStep } from '../metadata/MetadataStep';
-import { SubportsStep } from './SubportsStep';
 import type { TransferItem } from '../transfer/model';
 
 /** What a custom wizard step receives: the value of the one form field it edits. */
@@ -31,7 +29,7 @@ export interface CustomStepProps {
  *   options: { members: 'resource:user', roles: 'resource:role', defaultRole: 'member' } }
  */
 function MembershipStep({ value, onChange, options, errors, disabled }: CustomStepProps) {
-  const backend = useBackend();
+  const load = useOptionLoader();
   const [lists, setLists] = useState<{ members: TransferItem[]; roles: TransferItem[] } | null>(null);
   const [failed, setFailed] = useState(false);
   const membersSource = String(options.members ?? '');
@@ -39,14 +37,14 @@ function MembershipStep({ value, onChange, options, errors, disabled }: CustomSt
 
   useEffect(() => {
     let live = true;
-    Promise.all([loadOptions(membersSource, backend), loadOptions(rolesSource, backend)]).then(
+    Promise.all([load(membersSource), load(rolesSource)]).then(
       ([members, roles]) => live && setLists({ members, roles }),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [membersSource, rolesSource, backend]);
+  }, [membersSource, rolesSource, load]);
 
   if (failed) return <Alert severity="error">{OPTIONS_LOAD_FAILED}</Alert>;
   return (
@@ -76,13 +74,12 @@ function roleIdOf(roles: TransferItem[], idOrName: string): string {
 }
 
 /**
- * Custom wizard steps a descriptor names by `component` (resources stay
- * free of React). Register a new one here with its own test.
+ * The engine's wizard steps a descriptor names by `component` (resources stay
+ * free of React). A step particular to one resource is plugged in by the app
+ * (`stepComponents` of `EnginePlugins`, custom/step-components.ts).
  */
-export const STEP_COMPONENTS: Record<string, ComponentType<CustomStepProps>> = {
+export const ENGINE_STEP_COMPONENTS: Record<string, ComponentType<CustomStepProps>> = {
   membership: MembershipStep,
   /** The metadata editor over a key → text field (src/metadata/MetadataStep.tsx). */
   metadata: MetadataStep,
-  /** Ports with a segmentation type and id each (trunk subports, src/wizard/SubportsStep.tsx). */
-  subports: SubportsStep,
 };

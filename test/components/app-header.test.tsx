@@ -1,7 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import { createRequestCounter } from '../../dataProviders/http';
+import { createRequestCounter } from '../../src/backend/http';
 import { HEADER_LOAD_FAILED, sanitizeFragment } from '../../src/app/ExtensibleHeader';
 import { REQUESTS_IN_FLIGHT_LABEL } from '../../src/app/RequestSpinner';
 import { signedInBackend } from '../support/fake-backend';

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { App } from '../../src/app/App';
+import { plugins } from '../../app/plugins';
 import { createApp } from '../../src/app/create-app';
 import { makeCatalog, makeSession } from '../support/records';
 
@@ -19,7 +20,7 @@ function renderWithServer(answers: Record<string, Answer | (() => Answer | Promi
     const { status, body, headers } = typeof entry === 'function' ? await entry() : entry;
     return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
   });
-  const parts = createApp({ fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
+  const parts = createApp(plugins, { fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
   render(<App {...parts} />);
   return { fetch, router: parts.router };
 }

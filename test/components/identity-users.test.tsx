@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../server/settings';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { signedInBackend } from '../support/fake-backend';
 import { renderApp } from '../support/render-app';
 

@@ -1,8 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import type { PolicyRules } from '../../dataProviders/config';
-import type { MetadefNamespaceRecord } from '../../dataProviders/glance';
+import type { MetadefNamespaceRecord, PolicyRules } from '../../src/backend/contract';
 import { signedInBackend } from '../support/fake-backend';
 import { makeCatalog, makeImage } from '../support/records';
 import { renderApp } from '../support/render-app';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
-import type { AuthOptions } from '../../dataProviders/auth';
+import type { AuthOptions } from '../../src/backend/contract';
 import { fakeBackend, signedInBackend } from '../support/fake-backend';
 import { makeSession } from '../support/records';
 import { currentPath, renderApp } from '../support/render-app';

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resources } from '../../resources/index';
 import { POLICY_RULES } from '../../server/policy/rules';
-import { SUPPORT_RESOURCES } from '../../src/app/create-app';
+import { SUPPORT_RESOURCES } from '../../dataProviders/index';
 import type { AnyResourceDescriptor, FormActionDescriptor, ResourceRecord } from '../../src/descriptor';
 import { idOf, nameOf } from '../../src/engine/registry';
 import { formFields } from '../../src/forms/form-schema';

@@ -6,7 +6,7 @@ import { buildEmulatorApp, DATABASE_FILE, type Emulator, type EmulatorOptions } 
 import { createProject, findProjectByName } from '../../emulator/identity/models/resources.js';
 import { createGrant, findRoleByName } from '../../emulator/identity/models/roles.js';
 import { createUser } from '../../emulator/identity/models/users.js';
-import { openDatabase, type Db } from '../../emulator/store/db.js';
+import { type Db, openDatabase } from '../../emulator/store/db.js';
 
 /**
  * The emulator in-process for `test/emulator`: a fresh temporary data

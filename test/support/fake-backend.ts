@@ -1,10 +1,7 @@
-import { DEFAULT_SETTINGS } from '../../server/settings';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import type { DataProvider } from 'ra-core';
-import type { AuthApi } from '../../dataProviders/auth';
-import type { ExtensionService, PolicyApi, PolicyRules, Settings } from '../../dataProviders/config';
-import type { MetadefsApi } from '../../dataProviders/glance';
-import type { Backend } from '../../dataProviders/index';
-import type { CatalogEntry, IdentityApi, UserSession } from '../../dataProviders/keystone';
+import type { AuthApi, Backend, ExtensionService, IdentityApi, MetadefsApi, PolicyApi, PolicyRules, Settings, UserSession } from '../../src/backend/contract';
+import type { CatalogEntry } from '../../shared/catalog';
 import { makeCatalog, makeSession } from './records';
 
 type Verb = 'getList' | 'getOne' | 'create' | 'update' | 'delete' | 'supports' | 'getMetadata' | 'updateMetadata' | 'call';
@@ -64,7 +61,7 @@ export interface FakeBackendOptions {
   identity?: Partial<IdentityApi>;
   /** Answers POST /api/policy/; default: nothing allowed beyond rule-free panels. */
   policy?: (rules: PolicyRules) => boolean | Promise<boolean>;
-  /** Answers GET /api/settings/; default: the server's defaults (server/settings.ts). */
+  /** Answers GET /api/settings/; default: the server's defaults (shared/settings.ts). */
   settings?: Settings;
   /** Enabled extensions per service (GET /api/<service>/extensions/); default `STOCK_EXTENSIONS`. */
   extensions?: Partial<Record<ExtensionService, string[]>>;

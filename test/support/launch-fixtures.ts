@@ -1,5 +1,5 @@
-import { DEFAULT_SETTINGS } from '../../server/settings';
-import { signedInBackend, type FakeBackendOptions, type FakeResources } from './fake-backend';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
+import { type FakeBackendOptions, type FakeResources, signedInBackend } from './fake-backend';
 import { makeCatalog, makeFlavor, makeImage, makeKeypair, makeServerGroup } from './records';
 
 /** Nova limits with room for a few small instances (api-contract §6). */

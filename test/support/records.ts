@@ -1,4 +1,5 @@
-import type { CatalogEntry, UserSession } from '../../dataProviders/keystone';
+import type { CatalogEntry } from '../../shared/catalog';
+import type { UserSession } from '../../src/backend/contract';
 
 /** A key pair record as the nova provider returns it (id = name). */
 export function makeKeypair(overrides: Record<string, unknown> = {}) {

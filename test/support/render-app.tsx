@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter } from 'react-router-dom';
-import type { Backend } from '../../dataProviders/index';
-import { resources } from '../../resources/index';
+import type { Backend } from '../../src/backend/contract';
+import { plugins } from '../../app/plugins';
 import type { AnyResourceDescriptor } from '../../src/descriptor';
 import { App, type AppParts } from '../../src/app/App';
 import { buildRoutes } from '../../src/app/routes';
@@ -24,15 +24,15 @@ export interface RenderAppOptions {
 
 const utcOnly = { timezone_dict: { UTC: '+0000' } };
 
-/** The real app (routes, shell, engine) over a fake backend and an in-memory router. */
-export function renderApp({ backend, path = '/', descriptors = resources, userEventOptions, parts = {} }: RenderAppOptions) {
+/** The real app (the engine with the app's plug-ins) over a fake backend and an in-memory router. */
+export function renderApp({ backend, path = '/', descriptors = plugins.resources, userEventOptions, parts = {} }: RenderAppOptions) {
   const registry = createRegistry(descriptors);
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  const router = createMemoryRouter(buildRoutes(registry), { initialEntries: [path] });
+  const router = createMemoryRouter(buildRoutes(registry, plugins.routes), { initialEntries: [path] });
   const user = userEvent.setup(userEventOptions);
   const timezones = parts.timezones ?? createTimezoneLoader(async () => utcOnly);
-  const view = render(<App backend={backend} registry={registry} toasts={toasts} queryClient={queryClient} router={router} {...parts} timezones={timezones} />);
+  const view = render(<App backend={backend} registry={registry} plugins={plugins} toasts={toasts} queryClient={queryClient} router={router} {...parts} timezones={timezones} />);
   return { ...view, user, toasts, router, queryClient, screen };
 }
 

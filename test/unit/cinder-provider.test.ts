@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCinderProvider, snapshotRecord, volumeCreateBody, volumeRecord } from '../../dataProviders/cinder';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 
 function fakeHttp(answer: (verb: string, path: string) => unknown) {
   const calls: [string, string, unknown?][] = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { GENERATED_DIR, generate, listGenerated, typeName } from '../../scripts/codegen';
+import { generate, GENERATED_DIR, listGenerated, typeName } from '../../scripts/codegen';
 
 const outDir = mkdtempSync(join(tmpdir(), 'codegen-'));
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
@@ -13,11 +13,11 @@ describe('codegen (npm run codegen)', () => {
     expect(typeName('server-group', 'entity')).toBe('ServerGroupEntity');
   });
 
-  it('the committed src/generated/ matches what the schemas generate (run `npm run codegen` if not)', async () => {
+  it('the committed shared/generated/ matches what the schemas generate (run `npm run codegen` if not)', async () => {
     const files = await generate(outDir);
     expect(listGenerated(GENERATED_DIR)).toEqual(files);
     for (const file of files) {
-      expect(readFileSync(join(GENERATED_DIR, file), 'utf8'), `src/generated/${file} is stale`).toBe(readFileSync(join(outDir, file), 'utf8'));
+      expect(readFileSync(join(GENERATED_DIR, file), 'utf8'), `shared/generated/${file} is stale`).toBe(readFileSync(join(outDir, file), 'utf8'));
     }
   }, 30_000);
 

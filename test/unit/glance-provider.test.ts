@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createGlanceProvider, customProperties, imageFormats, imageType, propertyChanges, visibilityText } from '../../dataProviders/glance';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { uploadPercent } from '../../dataProviders/upload';
 
 /** An HttpClient answering by method and path; every call is recorded. */

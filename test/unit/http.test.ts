@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createHttpClient, createRequestCounter, FORBIDDEN_MESSAGE, MESSAGES_HEADER, parseMessagesHeader, UNAUTHORIZED_MESSAGE } from '../../dataProviders/http';
+import { createHttpClient, createRequestCounter, FORBIDDEN_MESSAGE, MESSAGES_HEADER, parseMessagesHeader, UNAUTHORIZED_MESSAGE } from '../../src/backend/http';
 
 /** `body: null` answers with no body (a 204). */
 function client(status = 200, body: unknown = { ok: true }, cookies = 'sessionid=x; csrftoken=tok%2B1', extraHeaders: Record<string, string> = {}) {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { createNovaProvider } from '../../dataProviders/nova';
 import { instanceRecord, ipAddressText } from '../../dataProviders/nova-servers';
-import { resourceCall } from '../../dataProviders/resource-provider';
+import { resourceCall } from '../../src/backend/verbs';
 import { makeNovaServer } from '../support/instance-records';
 
 /** An HTTP client answering by "VERB path"; every request is recorded. */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { createKeystoneProvider } from '../../dataProviders/keystone';
 
 /** An HTTP client that answers by path (any verb); a path mapped to a number fails with that status. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCinderProvider } from '../../dataProviders/cinder';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { createNeutronProvider } from '../../dataProviders/neutron';
 import { createNovaProvider } from '../../dataProviders/nova';
 

@@ -1,16 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { createNeutronProvider } from '../../dataProviders/neutron';
-import {
-  attachedDevice,
-  networkCreateBodies,
-  networkRecord,
-  prefixLengthOptions,
-  subnetBody,
-  subnetFormValues,
-  subnetPoolChoice,
-  subnetUpdateBody,
-} from '../../dataProviders/neutron-networks';
+import { attachedDevice, networkCreateBodies, networkRecord, prefixLengthOptions, subnetBody, subnetFormValues, subnetPoolChoice, subnetUpdateBody } from '../../dataProviders/neutron-networks';
 
 type Answer = unknown | ((path: string, body?: unknown) => unknown);
 

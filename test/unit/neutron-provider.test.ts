@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { createNeutronProvider } from '../../dataProviders/neutron';
 
 function fakeHttp(answers: Partial<Record<keyof HttpClient, unknown>>) {

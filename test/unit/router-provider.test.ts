@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { floatingIpHandlers, floatingIpRecord } from '../../dataProviders/network-floating-ips';
 import { interfaceRecord, interfaceSubnets, routerHandlers, routerRecord } from '../../dataProviders/neutron-routers';
 

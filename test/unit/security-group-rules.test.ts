@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { HttpClient } from '../../dataProviders/http';
+import type { HttpClient } from '../../src/backend/http';
 import { addRuleBody, type NativeRule, portRange, ruleRecord, sortRules } from '../../dataProviders/network-security-groups';
 import { createNeutronProvider } from '../../dataProviders/neutron';
 

@@ -11,13 +11,13 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
-import { serverMessage } from '../../../dataProviders/http';
+import { serverMessage } from '../../../src/backend/http';
 import { useBackend } from '../../../src/engine/context';
 import { downloadFile } from '../../../src/engine/download';
 import { DIALOG_WIDTH } from '../../../src/forms/dialog';
 import { useToastStore } from '../../../src/toasts/context';
 import { LAUNCH_MESSAGES, type LaunchRecord } from '../model';
-import { PickTable, type PickColumn } from '../PickTable';
+import { type PickColumn, PickTable } from '../PickTable';
 import { firstError, type LaunchStepProps } from './types';
 
 const KEYPAIR_COLUMNS: PickColumn<LaunchRecord>[] = [

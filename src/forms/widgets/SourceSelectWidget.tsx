@@ -2,11 +2,10 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useContext, useEffect, useState } from 'react';
-import { useBackend } from '../../engine/context';
 import type { TransferItem } from '../../transfer/model';
 import { formatMessage } from '../../engine/messages';
 import { FormRecordContext } from '../form-record';
-import { loadOptions } from '../option-sources';
+import { useOptionLoader } from '../option-sources';
 
 /**
  * A single choice among the items of a named option source
@@ -18,7 +17,7 @@ import { loadOptions } from '../option-sources';
  * there is nothing to choose (Horizon's 'No ports available').
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
-  const backend = useBackend();
+  const load = useOptionLoader();
   const source = String(options.source ?? '');
   const record = useContext(FormRecordContext);
   const filterTemplate = options.filter as Record<string, string> | undefined;
@@ -29,14 +28,14 @@ export default function SourceSelectWidget({ id, value, label, required, disable
   useEffect(() => {
     let live = true;
     const filter = JSON.parse(filterKey) as Record<string, string> | null;
-    loadOptions(source, backend, { filter: filter ?? undefined, labelField }).then(
+    load(source, { filter: filter ?? undefined, labelField }).then(
       (loaded) => live && setItems(loaded),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [source, backend, filterKey, labelField]);
+  }, [source, load, filterKey, labelField]);
   const noChoices = items?.length === 0 && typeof options.noChoicesLabel === 'string' ? options.noChoicesLabel : undefined;
   const emptyLabel = typeof options.emptyLabel === 'string' ? options.emptyLabel : 'Select one';
   const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : (noChoices ?? emptyLabel);

@@ -4,12 +4,11 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import type { FieldProps, RJSFSchema } from '@rjsf/utils';
 import { useEffect, useState } from 'react';
-import { useBackend } from '../../engine/context';
 import type { TransferItem } from '../../transfer/model';
 import { UNLIMITED } from '../../transfer/model';
 import { TransferTable } from '../../transfer/TransferTable';
 import { type HintedNode, transferHint } from '../hints';
-import { loadOptions } from '../option-sources';
+import { useOptionLoader } from '../option-sources';
 
 /** Shown when the option source cannot be loaded (spec 1 §8: modal load failure). */
 export const OPTIONS_LOAD_FAILED = 'An error occurred. Please try again later.';
@@ -20,7 +19,7 @@ export const OPTIONS_LOAD_FAILED = 'An error occurred. Please try again later.';
  * items are objects (flavor access: `[{ id: projectId }]`).
  */
 export default function TransferField({ schema, formData, onChange, fieldPathId, registry, disabled, readonly, required }: FieldProps) {
-  const backend = useBackend();
+  const load = useOptionLoader();
   const hint = transferHint(schema as HintedNode) ?? {};
   const [items, setItems] = useState<TransferItem[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -31,14 +30,14 @@ export default function TransferField({ schema, formData, onChange, fieldPathId,
   useEffect(() => {
     if (!source) return;
     let live = true;
-    loadOptions(source, backend).then(
+    load(source).then(
       (loaded) => live && setItems(loaded),
       () => live && setFailed(true),
     );
     return () => {
       live = false;
     };
-  }, [source, backend]);
+  }, [source, load]);
 
   const value = (Array.isArray(formData) ? formData : []) as unknown[];
   const ids = value.map((entry) => (asObjects ? String((entry as { id?: unknown })?.id) : String(entry)));

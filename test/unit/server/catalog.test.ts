@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type CatalogEntry, endpointUrl, serviceRegions } from '../../../server/openstack/catalog.js';
+import type { CatalogEntry } from '../../../shared/catalog.js';
+import { endpointUrl, serviceRegions } from '../../../server/openstack/catalog.js';
 
 const endpoint = (iface: string, region: string, url: string) => ({ id: `${iface}-${region}`, interface: iface, region, region_id: region, url });
 const catalog: CatalogEntry[] = [

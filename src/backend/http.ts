@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
-import type { ToastKind } from '../src/toasts/store';
-import { readCookie } from '../src/utils/cookies';
+import type { ToastKind } from '../toasts/store';
+import { readCookie } from '../utils/cookies';
 
 /** Where the HTTP helper reports what the user must see (the toast store). */
 export interface HttpNotifier {

@@ -3,12 +3,11 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useEffect, useState } from 'react';
-import { useBackend } from '../engine/context';
-import { loadOptions } from '../forms/option-sources';
-import { OPTIONS_LOAD_FAILED } from '../forms/widgets/TransferField';
-import type { TransferItem } from '../transfer/model';
-import { TransferTable } from '../transfer/TransferTable';
-import type { CustomStepProps } from './step-components';
+import { useOptionLoader } from '../../src/forms/option-sources';
+import { OPTIONS_LOAD_FAILED } from '../../src/forms/widgets/TransferField';
+import type { TransferItem } from '../../src/transfer/model';
+import { TransferTable } from '../../src/transfer/TransferTable';
+import type { CustomStepProps } from '../../src/wizard/step-components';
 
 /** One allocated port with its segmentation (a trunk subport, api-contract §8). */
 export interface Subport {
@@ -31,7 +30,7 @@ const SEGMENTATION_TYPES = ['vlan', 'inherit'];
  * { title: 'Subports', component: 'subports', field: 'sub_ports', options: { source: 'trunk-subports', labels: 'ports' } }
  */
 export function SubportsStep({ value, onChange, options, errors, disabled }: CustomStepProps) {
-  const backend = useBackend();
+  const load = useOptionLoader();
   const [items, setItems] = useState<TransferItem[] | null>(null);
   const [failed, setFailed] = useState(false);
   const source = String(options.source ?? '');
@@ -42,13 +41,13 @@ export function SubportsStep({ value, onChange, options, errors, disabled }: Cus
 
   useEffect(() => {
     let live = true;
-    loadOptions(source, backend).then(
+    load(source).then(
       (loaded) => live && setItems(loaded),
       () => live && setFailed(true),
     );
     // Names of allocated ports that are not candidates (an edited trunk's own subports); ids stand in until then.
     if (labelSource) {
-      loadOptions(labelSource, backend).then(
+      load(labelSource).then(
         (loaded) => live && setLabels(new Map(loaded.map((item) => [item.id, item.label ?? item.id]))),
         () => undefined,
       );
@@ -56,7 +55,7 @@ export function SubportsStep({ value, onChange, options, errors, disabled }: Cus
     return () => {
       live = false;
     };
-  }, [source, labelSource, backend]);
+  }, [source, labelSource, load]);
 
   const listed = items ?? [];
   const known = new Set(listed.map((item) => item.id));

@@ -1,0 +1,64 @@
+/**
+ * The choice lists the app's forms name beyond the engine's own
+ * (src/forms/option-sources.ts): trunk ports, subnet pools, Create Volume's
+ * sources, types and zones. Plugged into the engine by app/plugins.ts.
+ */
+import type { Backend } from '../src/backend/contract';
+import type { OptionSource } from '../src/forms/option-sources';
+import { formatBytes } from '../src/utils/units';
+import { trunkPortCandidates } from './neutron';
+import { subnetPoolChoice } from './neutron-networks';
+
+/** The project's ports a trunk may use in a role, in the spec's order, labelled by name (else id). */
+function trunkPorts(role: 'parent' | 'subport' | 'any'): OptionSource {
+  return async (backend) => {
+    const ports = await listAll<{ id: string; name?: string }>(backend, 'port', 'id');
+    return (role === 'any' ? ports : trunkPortCandidates(ports, role)).map((port) => ({ id: port.id, label: port.name || port.id }));
+  };
+}
+
+/** Every record of a resource through its data provider. */
+async function listAll<T>(backend: Backend, resource: string, sortField = 'name'): Promise<T[]> {
+  const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 10_000 }, sort: { field: sortField, order: 'ASC' }, filter: {} });
+  return data as T[];
+}
+
+interface Sized {
+  id: string;
+  name?: string | null;
+  status?: string;
+  size?: number | null;
+}
+
+/** Horizon's Create Volume source choices: usable records labelled 'name (size)'. */
+function volumeSources(resource: string, usable: string, size: (record: Sized) => string): OptionSource {
+  return async (backend) =>
+    (await listAll<Sized>(backend, resource))
+      .filter((record) => record.status === usable)
+      .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})` }));
+}
+
+export const OPTION_SOURCES: Record<string, OptionSource> = {
+  /** Trunk parent port candidates (spec 2 §5). */
+  'trunk-parent-ports': trunkPorts('parent'),
+  /** Trunk subport candidates (spec 2 §5). */
+  'trunk-subports': trunkPorts('subport'),
+  /** Every port of the project, to name an edited trunk's subports, which are no longer candidates. */
+  ports: trunkPorts('any'),
+  /**
+   * The subnet pools the project may use, with their IP version and prefix
+   * lengths (spec 1 §2.6, §5), for the subnet wizards' address pool.
+   */
+  subnetpools: async (backend) => (await listAll<Parameters<typeof subnetPoolChoice>[0]>(backend, 'subnetpool')).map(subnetPoolChoice),
+  /** Available volume snapshots as a new volume's source (spec 1 §2.6), 'name (1 GiB)'. */
+  'volume-source-snapshots': volumeSources('volume-snapshot', 'available', (snapshot) => `${snapshot.size} GiB`),
+  /** Active images as a new volume's source, 'name (320.00 KB)'. */
+  'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0)),
+  /** Available volumes as a new volume's source, 'name (1 GiB)'. */
+  'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`),
+  /** Cinder's volume types, by name (Cinder takes the name or the id). */
+  'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
+  /** Cinder's zones that are up (Horizon leaves out unavailable ones). */
+  'volume-zones': async (backend) =>
+    (await listAll<{ id: string; available: boolean }>(backend, 'volume-zone')).filter((zone) => zone.available).map((zone) => ({ id: zone.id, label: zone.id })),
+};
