@@ -1,3 +1,4 @@
+import { deleteUserDocuments } from './documents.js';
 import { Conflict, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
@@ -155,6 +156,7 @@ export function updateUser(db: Db, id: string, changes: UserChanges): User {
 export function deleteUser(db: Db, id: string): void {
   db.tx(() => {
     if (db.run('DELETE FROM users WHERE id = ?', id).changes === 0) throw new NotFound(`Could not find user: ${id}.`);
+    deleteUserDocuments(db, id);
   });
 }
 
