@@ -53,7 +53,7 @@ import {
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
-import { createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
+import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
 import { listVersions, showVersion } from './responses/versions.js';
 
 /** Keystone v3 at /cloud/identity: method + path → response function (HEAD comes with every GET). */
@@ -75,6 +75,7 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['DELETE', '/v3/users/:user_id', deleteUser],
   ['GET', '/v3/users/:user_id/projects', listUserProjectsHandler],
   ['GET', '/v3/users/:user_id/groups', listUserGroupsHandler],
+  ['POST', '/v3/users/:user_id/password', changePassword],
   ['GET', '/v3/projects', listProjects],
   ['POST', '/v3/projects', createProject],
   ['GET', '/v3/projects/:project_id', showProject],

@@ -152,3 +152,12 @@ identityMigrations.push({
     );
   `,
 });
+
+/** A project's parent in the hierarchy (null: the domain is its parent), and the attributes a user was given beyond Keystone's own. */
+identityMigrations.push({
+  id: '0004_project_parent_user_extra',
+  sql: `
+    ALTER TABLE projects ADD COLUMN parent_id TEXT REFERENCES projects(id);
+    ALTER TABLE users ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+  `,
+});
