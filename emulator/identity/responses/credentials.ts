@@ -189,3 +189,38 @@ export const deletePolicy: Handler = (deps) => async (request, reply: FastifyRep
   deleteDocument(deps.db, 'policy', param(request, 'policy_id'));
   return reply.code(204).send();
 };
+
+// ---- OS-OAUTH1 consumers (keystone/api/os_oauth1.py): the secret is shown once, at creation.
+
+const CONSUMER = { type: 'object', properties: { description: { type: ['string', 'null'] } }, additionalProperties: true };
+const renderConsumer = (deps: CloudDeps, document: Document) => {
+  const { secret: _secret, ...shown } = document;
+  return { ...shown, links: { self: `${v3Url(deps)}/OS-OAUTH1/consumers/${document.id}` } };
+};
+
+export const listConsumers: Handler = (deps) => async (request) => {
+  adminOnly(request, deps, 'list_consumers');
+  return { consumers: listDocuments(deps.db, 'consumer').map((document) => renderConsumer(deps, document)), links: collectionLinks(deps, request) };
+};
+export const showConsumer: Handler = (deps) => async (request) => {
+  adminOnly(request, deps, 'get_consumer');
+  return { consumer: renderConsumer(deps, getDocument(deps.db, 'consumer', param(request, 'consumer_id'))) };
+};
+export const createConsumer: Handler = (deps) => async (request, reply: FastifyReply) => {
+  adminOnly(request, deps, 'create_consumer');
+  const body = entity(request, 'consumer', CONSUMER);
+  const document = putDocument(deps.db, 'consumer', { description: null, ...body, id: newKeystoneId(), secret: randomBytes(16).toString('hex') }, deps.clock.now());
+  return reply.code(201).send({ consumer: { ...renderConsumer(deps, document), secret: document.secret } });
+};
+export const updateConsumer: Handler = (deps) => async (request) => {
+  adminOnly(request, deps, 'update_consumer');
+  const current = getDocument(deps.db, 'consumer', param(request, 'consumer_id'));
+  const body = entity(request, 'consumer', CONSUMER);
+  if ('secret' in body) throw new BadRequest('Cannot change consumer secret');
+  return { consumer: renderConsumer(deps, putDocument(deps.db, 'consumer', { ...current, ...body, id: current.id }, deps.clock.now())) };
+};
+export const deleteConsumer: Handler = (deps) => async (request, reply: FastifyReply) => {
+  adminOnly(request, deps, 'delete_consumer');
+  deleteDocument(deps.db, 'consumer', param(request, 'consumer_id'));
+  return reply.code(204).send();
+};

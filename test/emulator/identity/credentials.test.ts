@@ -73,3 +73,20 @@ describe('policies', () => {
     expect((await call('DELETE', `/policies/${id}`, admin)).status).toBe(204);
   });
 });
+
+describe('OAuth1 consumers', () => {
+  it('shows the secret once at creation, then lists, updates and deletes the consumer', async () => {
+    const created = await call('POST', '/OS-OAUTH1/consumers', admin, { consumer: { description: 'c1' } });
+    expect(created.status).toBe(201);
+    expect(created.body.consumer).toMatchObject({ description: 'c1', secret: expect.stringMatching(/^[0-9a-f]{32}$/) });
+    const id = created.body.consumer.id;
+    const shown = (await call('GET', `/OS-OAUTH1/consumers/${id}`, admin)).body.consumer;
+    expect(shown).toMatchObject({ id, description: 'c1' });
+    expect(shown).not.toHaveProperty('secret');
+    expect((await call('PATCH', `/OS-OAUTH1/consumers/${id}`, admin, { consumer: { description: 'c2' } })).body.consumer.description).toBe('c2');
+    expect((await call('GET', '/OS-OAUTH1/consumers', admin)).body.consumers.map((consumer: Body) => consumer.id)).toContain(id);
+    expect((await call('GET', '/OS-OAUTH1/consumers', demo)).status).toBe(403);
+    expect((await call('DELETE', `/OS-OAUTH1/consumers/${id}`, admin)).status).toBe(204);
+    expect((await call('GET', `/OS-OAUTH1/consumers/${id}`, admin)).status).toBe(404);
+  });
+});
