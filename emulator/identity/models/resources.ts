@@ -102,6 +102,8 @@ export interface ProjectFilters {
   name?: string;
   domainId?: string;
   enabled?: boolean;
+  /** A project id, or a domain id for the projects at the top of that domain. */
+  parentId?: string;
 }
 
 export function listProjects(db: Db, filters: ProjectFilters = {}): Project[] {
@@ -112,7 +114,8 @@ export function listProjects(db: Db, filters: ProjectFilters = {}): Project[] {
       (project) =>
         (filters.name === undefined || project.name === filters.name) &&
         (filters.domainId === undefined || project.domainId === filters.domainId) &&
-        (filters.enabled === undefined || project.enabled === filters.enabled),
+        (filters.enabled === undefined || project.enabled === filters.enabled) &&
+        (filters.parentId === undefined || (project.parentId ?? project.domainId) === filters.parentId),
     );
 }
 

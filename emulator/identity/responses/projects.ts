@@ -33,7 +33,7 @@ export const listProjects: Handler = (deps) => async (request) => {
   const query = queryOf(request);
   const domainId = firstQuery(query, 'domain_id') ?? context.domainId ?? undefined;
   enforce('identity:list_projects', context, { domain_id: domainId });
-  const projects = listAllProjects(deps.db, { name: firstQuery(query, 'name'), domainId, enabled: parseBoolean(firstQuery(query, 'enabled')) });
+  const projects = listAllProjects(deps.db, { name: firstQuery(query, 'name'), domainId, enabled: parseBoolean(firstQuery(query, 'enabled')), parentId: firstQuery(query, 'parent_id') });
   return { projects: projects.map((project) => renderProject(deps, project)), links: collectionLinks(deps, request) };
 };
 

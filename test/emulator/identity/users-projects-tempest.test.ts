@@ -49,6 +49,7 @@ describe('project hierarchy', () => {
     expect(child.status).toBe(201);
     expect(child.body.project).toMatchObject({ parent_id: root.id, domain_id: 'default' });
     expect((await call('GET', `/projects/${child.body.project.id}`, admin)).body.project.parent_id).toBe(root.id);
+    expect((await call('GET', `/projects?parent_id=${root.id}`, admin)).body.projects.map((project: Body) => project.name)).toEqual(['child-p']);
     expect((await call('DELETE', `/projects/${root.id}`, admin)).status).toBe(403);
     expect((await call('DELETE', `/projects/${child.body.project.id}`, admin)).status).toBe(204);
     expect((await call('DELETE', `/projects/${root.id}`, admin)).status).toBe(204);
