@@ -56,6 +56,7 @@ import {
   updateGroup,
 } from './responses/groups.js';
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
+import { checkImpliedRole, createImpliedRole, deleteImpliedRole, listImpliedRoles, listRoleInferences, showImpliedRole } from './responses/implied-roles.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
 import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
@@ -105,6 +106,11 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/roles/:role_id', showRole],
   ['PATCH', '/v3/roles/:role_id', updateRole],
   ['DELETE', '/v3/roles/:role_id', deleteRole],
+  ['GET', '/v3/roles/:prior_role_id/implies', listImpliedRoles],
+  ['PUT', '/v3/roles/:prior_role_id/implies/:implied_role_id', createImpliedRole],
+  ['GET', '/v3/roles/:prior_role_id/implies/:implied_role_id', showImpliedRole],
+  ['DELETE', '/v3/roles/:prior_role_id/implies/:implied_role_id', deleteImpliedRole],
+  ['GET', '/v3/role_inferences', listRoleInferences],
   ['GET', GRANT, listActorGrants],
   ['GET', `${GRANT}/:role_id`, checkActorGrant],
   ['PUT', `${GRANT}/:role_id`, createActorGrant],
@@ -157,5 +163,7 @@ export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { 
     reply.header('Vary', 'X-Auth-Token');
     reply.header('x-openstack-request-id', newRequestId());
   });
+  // Keystone answers HEAD on a role inference with 204 (the check), not the GET's 200.
+  app.route({ method: 'HEAD', url: '/v3/roles/:prior_role_id/implies/:implied_role_id', handler: checkImpliedRole(deps) });
   for (const [method, path, handler] of ROUTES) route(app, method, path, handler(deps));
 };
