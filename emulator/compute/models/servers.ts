@@ -217,6 +217,16 @@ export function checkState(row: ServerRow, action: string, vmStates: string[] | 
   }
 }
 
+/** Nova keeps accessIPv6 in RFC 5952 canonical form (netaddr's str); Node's URL parser compresses the same way. */
+export function canonicalIPv6(address: string | undefined): string | undefined {
+  if (!address) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
+}
+
 /** nova.compute.api.check_instance_lock: a locked server refuses a non-admin's changes. */
 export function checkNotLocked(row: ServerRow, admin: boolean): void {
   if (row.locked && !admin) throw new Conflict(`Instance ${row.uuid} is locked`);
@@ -488,7 +498,7 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
         input.configDrive ? 'True' : '',
         input.diskConfig,
         input.accessIPv4 ?? '',
-        input.accessIPv6 ?? '',
+        canonicalIPv6(input.accessIPv6) ?? '',
         zone,
         host,
         index,
@@ -550,7 +560,7 @@ export function updateServer(
 ): ServerRow {
   return db.tx(() => {
     if (changes.accessIPv4 !== undefined) db.run('UPDATE instances SET access_ip_v4 = ?, updated_at = ? WHERE uuid = ?', changes.accessIPv4, now, row.uuid);
-    if (changes.accessIPv6 !== undefined) db.run('UPDATE instances SET access_ip_v6 = ?, updated_at = ? WHERE uuid = ?', changes.accessIPv6, now, row.uuid);
+    if (changes.accessIPv6 !== undefined) db.run('UPDATE instances SET access_ip_v6 = ?, updated_at = ? WHERE uuid = ?', canonicalIPv6(changes.accessIPv6), now, row.uuid);
     if (changes.name !== undefined) db.run('UPDATE instances SET display_name = ?, updated_at = ? WHERE uuid = ?', changes.name, now, row.uuid);
     if (changes.description !== undefined) db.run('UPDATE instances SET display_description = ?, updated_at = ? WHERE uuid = ?', changes.description, now, row.uuid);
     return db.get<ServerRow>('SELECT * FROM instances WHERE uuid = ?', row.uuid)!;

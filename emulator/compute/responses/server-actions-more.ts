@@ -5,7 +5,7 @@ import type { Microversion } from '../../core/microversion.js';
 import { cloudUrl } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
 import { TRANSITIONS } from '../models/lifecycle.js';
-import { beginTransition, checkState, flavorOf, getServer, recordAction, type ServerRow, setMetadata } from '../models/servers.js';
+import { beginTransition, canonicalIPv6, checkState, flavorOf, getServer, recordAction, type ServerRow, setMetadata } from '../models/servers.js';
 import { contextOf, requestIdOf } from './common.js';
 import { callerOf, type ComputeDeps, portIdsOf, renderServer } from './servers.js';
 
@@ -98,7 +98,7 @@ const rebuild: ActionHandler = (deps, request, reply, row, body, version) => {
       input.description !== undefined ? 1 : 0,
       input.description ?? null,
       input.accessIPv4 ?? null,
-      input.accessIPv6 ?? null,
+      canonicalIPv6(input.accessIPv6) ?? null,
       now,
       row.uuid,
     );
@@ -107,8 +107,16 @@ const rebuild: ActionHandler = (deps, request, reply, row, body, version) => {
     return getServer(deps.db, { isAdmin: true, projectId: row.project_id }, row.uuid);
   });
   reply.code(202);
-  return { server: { ...renderServer(deps, updated, version, context, true), adminPass: input.adminPass ?? randomPassword() } };
+  return { server: { ...rebuildView(renderServer(deps, updated, version, context, true), version), adminPass: input.adminPass ?? randomPassword() } };
 };
+
+/** Before 2.75 Nova's rebuild answer leaves out the extended attributes GET shows (servers.py _action_rebuild). */
+function rebuildView(view: Record<string, unknown>, version: Microversion): Record<string, unknown> {
+  if (version.atLeast('2.75')) return view;
+  const hidden = (key: string) =>
+    /^OS-EXT-(AZ|STS|SRV-ATTR):|^OS-SRV-USG:/.test(key) || ['config_drive', 'key_name', 'os-extended-volumes:volumes_attached', 'security_groups', 'host_status', 'server_groups'].includes(key);
+  return Object.fromEntries(Object.entries(view).filter(([key]) => !hidden(key)));
+}
 
 const randomPassword = () => Math.random().toString(36).slice(2, 14);
 

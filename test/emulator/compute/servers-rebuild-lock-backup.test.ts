@@ -34,7 +34,9 @@ async function activeServer(extra: Record<string, unknown> = {}): Promise<string
 const images = (query: string) => cloud.app.inject({ url: `/cloud/image/v2/images?${query}`, headers: { 'x-auth-token': demo } });
 
 describe('access IPs', () => {
-  it('keeps accessIPv4 and accessIPv6 given at creation and changed by an update', async () => {
+  it('keeps accessIPv4 and accessIPv6 given at creation (IPv6 in canonical form) and changed by an update', async () => {
+    const canonical = await activeServer({ accessIPv6: '0000:0000:0000:0000:0000:babe:220.12.22.2' });
+    expect((await api.server(demo, canonical)).accessIPv6).toBe('::babe:dc0c:1602');
     const id = await activeServer({ accessIPv4: '1.1.1.1', accessIPv6: '::babe:202:202' });
     expect(await api.server(demo, id)).toMatchObject({ accessIPv4: '1.1.1.1', accessIPv6: '::babe:202:202' });
     const updated = await api.send(demo, 'PUT', `/servers/${id}`, { server: { accessIPv4: '2.2.2.2' } });
@@ -48,15 +50,18 @@ describe('rebuild', () => {
     const response = await api.action(demo, id, { rebuild: { imageRef: imageId, name: 'rebuilt', metadata: { rebuild: 'server' }, adminPass: 'rebuildPassw0rd' } }, '2.67');
     expect(response.statusCode).toBe(202);
     expect(response.json().server).toMatchObject({ id, name: 'rebuilt', image: { id: imageId }, adminPass: 'rebuildPassw0rd', metadata: { rebuild: 'server' } });
+    expect(response.json().server).not.toHaveProperty('OS-EXT-STS:task_state');
     expect(await api.server(demo, id)).toMatchObject({ status: 'REBUILD', 'OS-EXT-STS:task_state': 'rebuilding' });
     expect(await api.settle(demo, id)).toMatchObject({ status: 'ACTIVE', name: 'rebuilt' });
   });
 
-  it('leaves a stopped server SHUTOFF', async () => {
+  it('leaves a stopped server SHUTOFF; from 2.75 the answer has the extended attributes', async () => {
     const id = await activeServer();
     await api.action(demo, id, { 'os-stop': null });
     await api.settle(demo, id);
-    expect((await api.action(demo, id, { rebuild: { imageRef: imageId } })).statusCode).toBe(202);
+    const response = await api.action(demo, id, { rebuild: { imageRef: imageId } }, '2.75');
+    expect(response.statusCode).toBe(202);
+    expect(response.json().server).toMatchObject({ 'OS-EXT-STS:task_state': 'rebuilding', 'OS-EXT-STS:vm_state': 'stopped' });
     expect(await api.settle(demo, id)).toMatchObject({ status: 'SHUTOFF' });
   });
 });
