@@ -1,15 +1,19 @@
+import os from 'node:os';
 import { benchApiThroughput } from './api-throughput.js';
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchPageLoad } from './page-load.js';
-import { seedKeypairs, startBenchCloud } from './support.js';
+import { benchSoak, printSoak } from './soak.js';
+import { seedKeypairs, startBenchCloud, type BenchCloud } from './support.js';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 
 /**
  * `npm run bench`: figures, not pass/fail. Each benchmark compares against
  * a baseline measured in the same run on the same machine.
+ * `npm run bench soak` runs the soak alone.
  */
 async function main() {
+  if (process.argv[2] === 'soak') return soakOnly();
   buildIfStale();
   const cloud = await startBenchCloud();
   try {
@@ -50,6 +54,39 @@ async function main() {
     const imageMiB = Number(process.env.BENCH_IMAGE_MIB ?? 1024);
     console.log(`\n(d) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
     printImageUpload(await benchImageUpload(cloud, imageMiB));
+
+    await soak(cloud);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+async function soak(cloud: BenchCloud) {
+  const seconds = Number(process.env.SOAK_SECONDS ?? 60);
+  console.log(`(load on this shared machine before the soak: ${loadAverage()})`);
+  const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
+  const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
+  console.log(`\n(e) Soak: ${connections - 1} clients reading and writing for ${seconds} s, and one client sending oversized and malformed bodies throughout`);
+  // Unmeasured: the first seconds of a fresh server (JIT, SQLite page cache) are slower than any steady state.
+  await benchSoak(cloud, warmup, connections, false);
+  if (process.env.SOAK_BASELINE === '1') {
+    // The same load without the hostile client: on a shared machine, what the hostile client costs is the difference.
+    console.log('baseline, without the hostile client:');
+    printSoak(await benchSoak(cloud, seconds, connections, false));
+    console.log('with the hostile client:');
+  }
+  printSoak(await benchSoak(cloud, seconds, connections));
+}
+
+function loadAverage(): string {
+  return os.loadavg().map((value) => value.toFixed(2)).join(', ') + ` on ${os.cpus().length} cores`;
+}
+
+async function soakOnly() {
+  const cloud = await startBenchCloud();
+  try {
+    await seedKeypairs(cloud, 20);
+    await soak(cloud);
   } finally {
     await cloud.server.stop();
   }

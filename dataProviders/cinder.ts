@@ -1,8 +1,8 @@
 import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
+import type { ResourceRecord } from '../src/backend/verbs';
 import { cinderLaunchHandlers } from './launch';
 import { createServiceProvider } from './resource-provider';
-import type { ResourceRecord } from '../src/backend/verbs';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
 type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
@@ -108,17 +108,20 @@ export function createCinderProvider(http: HttpClient): DataProvider {
         quotaRefusal(await http.get<VolumeLimits>('/api/cinder/tenantabsolutelimits/'), Number(body.size));
         return volumeRecord(await http.post<Volume>('/api/cinder/volumes/', body));
       },
-      // Edit sends name, description and bootable; Extend sends new_size (with the size it had, to refuse a smaller one here as Horizon does).
+      // Edit Volume: name, description and bootable.
       async update(id, data) {
-        if (data.new_size !== undefined) {
+        await http.patch(volumePath(id), { name: data.name ?? '', description: data.description ?? '', bootable: data.bootable === true });
+        return volumeRecord(await http.get<Volume>(volumePath(id)));
+      },
+      calls: {
+        // Extend Volume: new_size, with the size it had, to refuse a smaller one here as Horizon does.
+        async extend(id, data = {}) {
           if (typeof data.current_size === 'number' && Number(data.new_size) <= data.current_size) {
             throw refusal('New size must be greater than current size.');
           }
           await http.post(`${volumePath(id)}extend/`, { new_size: data.new_size });
-        } else {
-          await http.patch(volumePath(id), { name: data.name ?? '', description: data.description ?? '', bootable: data.bootable === true });
-        }
-        return volumeRecord(await http.get<Volume>(volumePath(id)));
+          return volumeRecord(await http.get<Volume>(volumePath(id)));
+        },
       },
       async remove(id) {
         await http.delete(volumePath(id));

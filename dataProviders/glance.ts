@@ -1,8 +1,8 @@
-import type { MetadefNamespaceRecord, MetadefsApi, Settings, UserSession } from '../src/backend/contract';
 import type { DataProvider, GetListParams } from 'ra-core';
+import type { MetadefNamespaceRecord, MetadefsApi, Settings, UserSession } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
-import { createServiceProvider } from './resource-provider';
 import type { ResourceRecord, UploadProgress } from '../src/backend/verbs';
+import { createServiceProvider } from './resource-provider';
 import { sendWithProgress } from './upload';
 
 /** An image as `/api/glance/images/` answers it (api-contract §4, `to_dict`). */

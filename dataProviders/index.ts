@@ -1,10 +1,10 @@
-import type { Backend, ServiceName } from '../src/backend/contract';
 import { combineDataProviders, type DataProvider } from 'ra-core';
+import type { Backend, ServiceName } from '../src/backend/contract';
+import type { HttpClient } from '../src/backend/http';
 import { createAuthApi } from './auth';
 import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi } from './glance';
-import type { HttpClient } from '../src/backend/http';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';

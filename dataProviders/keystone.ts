@@ -1,10 +1,10 @@
-import type { IdentityApi, Project, UserSession } from '../src/backend/contract';
 import type { DataProvider } from 'ra-core';
+import type { CatalogEndpoint, CatalogEntry } from '../shared/catalog';
+import type { IdentityApi, Project, UserSession } from '../src/backend/contract';
 import { errorStatus, type HttpClient } from '../src/backend/http';
+import type { ResourceRecord } from '../src/backend/verbs';
 import { applyProjectMembers, loadProjectMembers, type ProjectMembers } from './project-members';
 import { createServiceProvider, type ResourceHandlers } from './resource-provider';
-import type { ResourceRecord } from '../src/backend/verbs';
-import type { CatalogEndpoint, CatalogEntry } from '../shared/catalog';
 
 type Entity = ResourceRecord;
 

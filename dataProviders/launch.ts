@@ -1,7 +1,7 @@
 import type { ServiceName } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
-import type { ResourceHandlers } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { ResourceHandlers } from './resource-provider';
 
 /**
  * The reads and writes of the Launch Instance wizard and the Resize screen
@@ -46,14 +46,6 @@ export function novaLaunchHandlers(http: HttpClient): Record<string, ResourceHan
     'server-resize': {
       async get(id) {
         return { ...(await http.get<Json>(serverPath(id))), id } as ResourceRecord;
-      },
-      /**
-       * `data` is `{ flavor_id, disk_config }`.
-       * (not in the contract: Horizon resizes through its Django workflow; the server helper adds POST servers/{id}/resize/.)
-       */
-      async update(id, data) {
-        await http.post(`${serverPath(id)}/resize/`, { flavor_id: data.flavor_id, disk_config: data.disk_config });
-        return { id, ...data };
       },
     },
   };

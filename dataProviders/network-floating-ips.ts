@@ -1,6 +1,6 @@
 import type { HttpClient } from '../src/backend/http';
-import type { ResourceHandlers } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { ResourceHandlers } from './resource-provider';
 
 type Native = Record<string, unknown> & { id: string };
 type Pool = { id: string; name?: string };

@@ -1,6 +1,6 @@
 import { type HttpClient, serverMessage } from '../src/backend/http';
-import type { ResourceHandlers } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { ResourceHandlers } from './resource-provider';
 
 /**
  * The Networks panel's resources (Horizon's /project/networks): `network`,

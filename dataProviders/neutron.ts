@@ -1,12 +1,12 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
-import { networkHandlers } from './neutron-networks';
-import { securityGroupHandlers } from './network-security-groups';
+import type { ResourceRecord } from '../src/backend/verbs';
 import { neutronLaunchHandlers } from './launch';
 import { floatingIpHandlers } from './network-floating-ips';
+import { securityGroupHandlers } from './network-security-groups';
+import { networkHandlers } from './neutron-networks';
 import { routerHandlers } from './neutron-routers';
 import { createServiceProvider } from './resource-provider';
-import type { ResourceRecord } from '../src/backend/verbs';
 
 type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
 

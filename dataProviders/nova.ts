@@ -1,9 +1,9 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
-import { serverHandlers } from './nova-servers';
-import { novaLaunchHandlers } from './launch';
-import { createServiceProvider } from './resource-provider';
 import type { ResourceRecord } from '../src/backend/verbs';
+import { novaLaunchHandlers } from './launch';
+import { serverHandlers } from './nova-servers';
+import { createServiceProvider } from './resource-provider';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
 

@@ -1,5 +1,5 @@
-import { type CallParams, type MetadataChanges, type ResourceRecord, sortRecords } from '../src/backend/verbs';
 import type { DataProvider, GetListParams } from 'ra-core';
+import { type CallParams, type MetadataChanges, type ResourceRecord, sortRecords } from '../src/backend/verbs';
 
 /** What one service can do with one of its resources; absent verbs are unsupported. */
 /**

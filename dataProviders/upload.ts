@@ -1,6 +1,6 @@
 import { HttpError } from 'ra-core';
-import { readCookie } from '../src/utils/cookies';
 import type { UploadProgress } from '../src/backend/verbs';
+import { readCookie } from '../src/utils/cookies';
 
 export interface UploadRequest {
   method: 'POST' | 'PUT';

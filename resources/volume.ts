@@ -68,6 +68,7 @@ export default defineResource<VolumeEntity>({
       kind: 'edit',
       label: 'Extend Volume',
       form: 'extendForm',
+      call: 'extend',
       submitLabel: 'Extend Volume',
       policy: [['volume', 'volume:extend']],
       allowed: (volume) => volume.status === 'available',

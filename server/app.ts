@@ -19,6 +19,10 @@ import type { BffContext } from './context.js';
 import { CloudAccess } from './openstack/access.js';
 import { KeystoneClient } from './openstack/keystone.js';
 import { apiGuardPlugin, sendError } from './plugins/api-guard.js';
+import { configureBreakers } from './openstack/breaker.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
+import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.js';
+import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
 import { buildSettings } from './settings.js';
@@ -33,6 +37,12 @@ export interface BuildOptions {
   interface?: string;
   settingsOverrides?: Record<string, unknown>;
   upstreamTimeoutMs?: number;
+  /** How long a service that did not answer fails fast (the circuit breaker's cool-down). */
+  upstreamDownMs?: number;
+  /** How long a replica believes a token valid before asking Keystone again (default 30 s). */
+  tokenRecheckMs?: number;
+  /** Which proxies' X-Forwarded-* headers are believed; none by default (see config.trustProxy). */
+  trustProxy?: boolean | string;
   defaultDomain?: string;
   defaultRegion?: string | null;
   loginAttemptLimit?: number;
@@ -52,19 +62,24 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 }, // both slash forms, never a redirect (api-contract §1.1)
-    trustProxy: true,
+    trustProxy: options.trustProxy ?? false,
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, strict: false, allErrors: false } },
   });
+  await app.register(routeTablePlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);
   await app.register(sessionPlugin, { secret: options.sessionSecret });
   await app.register(apiGuardPlugin);
+  await app.register(inputGuardPlugin);
+  limitApiBodies(app);
+  acceptEmptyJsonBodies(app);
   addResourceSchemas(app, join(PROJECT_ROOT, 'schemas'));
 
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000;
+  if (options.upstreamDownMs !== undefined) configureBreakers({ cooldownMs: options.upstreamDownMs });
   const context: BffContext = {
-    access: new CloudAccess(new KeystoneClient(options.authUrl, timeoutMs), options.interface ?? 'public', timeoutMs),
+    access: new CloudAccess(new KeystoneClient(options.authUrl, timeoutMs), options.interface ?? 'public', timeoutMs, options.tokenRecheckMs),
     settings: buildSettings(options.settingsOverrides ?? {}),
     uploadTicketKey: Buffer.from(hkdfSync('sha256', options.sessionSecret, 'cloud-dashboard', 'image upload ticket v1', 32)),
     login: {
@@ -74,6 +89,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       windowMs: options.loginWindowMs ?? 300_000,
     },
   };
+  // A logged-out cookie is dead on every route, those that never call the cloud included (see CloudAccess).
+  app.addHook('preValidation', async (request) => {
+    const config = request.routeOptions.config ?? {};
+    const checked = request.url.startsWith('/api/') ? !config.public && !config.endsSession : request.routeOptions.url === '/header/';
+    if (checked && request.session) await context.access.catalog(request.session);
+  });
   for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {

@@ -20,8 +20,15 @@ export interface ServerConfig {
   demoPassword?: string;
   /** Settings served by /api/settings/ that an operator may override. */
   settingsOverrides: Record<string, unknown>;
-  /** Upstream request timeout in ms. */
+  /** Upstream request timeout in ms: the most one request waits for the cloud. */
   upstreamTimeoutMs: number;
+  /** How long a service that did not answer is reported down before it is tried again. */
+  upstreamDownMs: number;
+  /**
+   * Which peers' X-Forwarded-For/-Proto are believed (Fastify's trustProxy):
+   * false (default), true, or a comma-separated list of addresses/CIDRs.
+   */
+  trustProxy: boolean | string;
   /** Login attempts allowed per user name and client address within loginWindowMs. */
   loginAttemptLimit: number;
   loginWindowMs: number;
@@ -48,9 +55,25 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     demoPassword: merged.DEMO_PASSWORD || undefined,
     settingsOverrides: settingsFromEnv(merged),
     upstreamTimeoutMs: Number(merged.UPSTREAM_TIMEOUT_MS ?? 30_000),
+    upstreamDownMs: Number(merged.UPSTREAM_DOWN_MS ?? 10_000),
+    trustProxy: trustProxyFrom(merged.TRUST_PROXY),
     loginAttemptLimit: Number(merged.LOGIN_ATTEMPT_LIMIT ?? 10),
     loginWindowMs: Number(merged.LOGIN_WINDOW_SECONDS ?? 300) * 1000,
   };
+}
+
+/**
+ * TRUST_PROXY: unset or `false` trusts no proxy header (a client could
+ * otherwise pick its own address for the login limiter, or its own scheme);
+ * `true` trusts every peer (only when every client comes through the proxy),
+ * anything else is a comma-separated list of proxy addresses or CIDRs
+ * (`127.0.0.1,10.0.0.0/8`), or `loopback`, `uniquelocal`…
+ */
+export function trustProxyFrom(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  return text;
 }
 
 /** `--data-dir=x` becomes DATA_DIR=x, so every variable is also a flag. */

@@ -19,6 +19,10 @@ export class UpstreamError extends ApiError {
     status: number,
     message: string,
     readonly service: string,
+    /** The service's `x-openstack-request-id`, for finding the failure in its log. */
+    readonly requestId?: string,
+    /** The start of what the service sent (a traceback, an HTML page): for the log, never the browser. */
+    readonly detail?: string,
   ) {
     super(status, message);
     this.name = 'UpstreamError';

@@ -1,7 +1,10 @@
 /**
- * Counts failed logins per user name and client address in a sliding window,
- * so a password cannot be guessed at speed (api-contract: login is
- * rate-limited). A successful login clears the count.
+ * Counts failed logins per user name and, apart, per client address in a
+ * sliding window, so a password cannot be guessed at speed (api-contract:
+ * login is rate-limited per user name and client address). Counting them
+ * apart means neither a new address (another X-Forwarded-For) nor another
+ * user name starts a fresh count. A successful login clears its user name's
+ * count, not its address's: one good account must not reset the guessing of others.
  */
 export class LoginLimiter {
   private readonly failures = new Map<string, number[]>();
@@ -10,19 +13,25 @@ export class LoginLimiter {
     private readonly limit: number,
     private readonly windowMs: number,
     private readonly now: () => number = Date.now,
+    /** Counts kept at most; the oldest go first, so random user names cannot grow memory without bound. */
+    private readonly maxKeys = 50_000,
   ) {}
 
   isBlocked(username: string, address: string): boolean {
-    return this.recent(this.key(username, address)).length >= this.limit;
+    return this.recent(userKey(username)).length >= this.limit || this.recent(addressKey(address)).length >= this.limit;
   }
 
   recordFailure(username: string, address: string): void {
-    const key = this.key(username, address);
-    this.failures.set(key, [...this.recent(key), this.now()]);
+    for (const key of [userKey(username), addressKey(address)]) {
+      const times = [...this.recent(key), this.now()];
+      this.failures.delete(key); // re-inserted last: the map's order is oldest first
+      this.failures.set(key, times);
+    }
+    while (this.failures.size > this.maxKeys) this.failures.delete(this.failures.keys().next().value!);
   }
 
-  recordSuccess(username: string, address: string): void {
-    this.failures.delete(this.key(username, address));
+  recordSuccess(username: string): void {
+    this.failures.delete(userKey(username));
   }
 
   private recent(key: string): number[] {
@@ -32,8 +41,7 @@ export class LoginLimiter {
     else this.failures.delete(key);
     return kept;
   }
-
-  private key(username: string, address: string): string {
-    return `${username.toLowerCase()}\u0000${address}`;
-  }
 }
+
+const userKey = (username: string) => `user\u0000${username.toLowerCase()}`;
+const addressKey = (address: string) => `address\u0000${address}`;

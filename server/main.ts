@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     defaultRegion: config.cloud.kind === 'real' ? (config.cloud.defaultRegion ?? null) : 'RegionOne',
     settingsOverrides: config.settingsOverrides,
     upstreamTimeoutMs: config.upstreamTimeoutMs,
+    upstreamDownMs: config.upstreamDownMs,
+    trustProxy: config.trustProxy,
     loginAttemptLimit: config.loginAttemptLimit,
     loginWindowMs: config.loginWindowMs,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },

@@ -478,6 +478,16 @@ export interface EditActionDescriptor<T> extends Omit<FormActionDescriptor<T>, '
    * @example 'volume'
    */
   creates?: string;
+  /**
+   * The provider's named call the form's payload goes to instead of
+   * `update`, for a change that is not an edit of the record's fields
+   * (Extend Volume). Named calls (`calls` of the resource's provider entry,
+   * dataProviders/resource-provider.ts) are the one way to reach the server
+   * beyond CRUD: from a form here, without one by an `operation` action,
+   * from a custom screen by `resourceCall`.
+   * @example 'extend'
+   */
+  call?: string;
 }
 
 /**

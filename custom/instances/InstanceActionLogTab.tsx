@@ -7,9 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { InstanceAction } from '../../dataProviders/nova-servers';
 import { dateText } from '../../src/engine/FieldText';
+import type { DetailTabComponentProps } from '../../src/plugins';
 import { useToastStore } from '../../src/toasts/context';
 import { useTimeZone } from '../../src/utils/useTimeZone';
-import type { DetailTabComponentProps } from '../../src/plugins';
 import { useInstanceCall } from './useInstanceCall';
 
 /** Horizon's audit_tables.py ACTION_DISPLAY_CHOICES. */

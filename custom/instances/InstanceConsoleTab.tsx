@@ -5,8 +5,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import type { ConsoleInfo } from '../../dataProviders/nova-servers';
-import { useToastStore } from '../../src/toasts/context';
 import type { DetailTabComponentProps } from '../../src/plugins';
+import { useToastStore } from '../../src/toasts/context';
 import { useInstanceCall } from './useInstanceCall';
 
 /** Spec 1 §9: the console popup's size. */

@@ -3,8 +3,8 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useEffect, useState } from 'react';
-import { useToastStore } from '../../src/toasts/context';
 import type { DetailTabComponentProps } from '../../src/plugins';
+import { useToastStore } from '../../src/toasts/context';
 import { useInstanceCaller } from './useInstanceCall';
 
 /** Spec 1 §9: the console log's default length, in lines. */

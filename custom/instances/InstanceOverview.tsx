@@ -2,8 +2,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DetailTabComponentProps } from '../../src/plugins';
-import { type SecurityGroup, ruleText } from './security-group-rules';
 import { Pairs, Section } from './Section';
+import { type SecurityGroup, ruleText } from './security-group-rules';
 import { useInstanceCall } from './useInstanceCall';
 
 interface AttachedVolume {

@@ -1,9 +1,9 @@
 import type { DataProvider } from 'ra-core';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { type Backend, isServiceEnabled } from '../../src/backend/contract';
 import { supportsFeature } from '../../src/backend/verbs';
 import { BOOT_SOURCE_DISABLE_FLAGS, type BootSource, type BootSourceType, type LaunchFlavor, type LaunchRecord } from './model';
 import { type ComputeLimits, eligibleNetworks, eligiblePorts, type VolumeLimits, zoneChoices, type ZoneOption } from './rules';
-import { DEFAULT_SETTINGS } from '../../shared/settings';
 
 /** LAUNCH_INSTANCE_DEFAULTS (api-contract §2) as the wizard reads it. */
 export interface LaunchDefaults {

@@ -54,6 +54,8 @@ export function imageErrorHandler(deps: CloudDeps) {
   return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const { status, message } = describe(error);
     if (status >= 500) request.log.error({ err: error }, 'image emulator error');
+    // The refused body may not all be read yet: the client should not send its next request behind it.
+    if (status === 413) reply.header('Connection', 'close');
     if (status === 401) {
       return reply
         .code(401)

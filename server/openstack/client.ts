@@ -1,6 +1,7 @@
 import type { CatalogEntry } from '../../shared/catalog.js';
+import { ApiError } from '../errors.js';
 import { endpointUrl } from './catalog.js';
-import { callUpstream, type UpstreamResponse } from './http.js';
+import { callUpstream, serviceName, type UpstreamResponse } from './http.js';
 import { v3Root } from './keystone.js';
 
 export interface CloudRequestOptions {
@@ -26,6 +27,31 @@ interface VersionRange {
 const versionRanges = new Map<string, Promise<VersionRange | null>>();
 
 /**
+ * How long a failed discovery is remembered: the calls of that while go at the
+ * base version instead of each asking again (and, with a service that does not
+ * answer, each waiting a timeout first).
+ */
+export const FAILED_DISCOVERY_TTL_MS = 10_000;
+
+/**
+ * The discovery of `key` cached in `cache`: a success for the life of the
+ * process, a failure (null) for FAILED_DISCOVERY_TTL_MS.
+ */
+export function cachedDiscovery<R>(cache: Map<string, Promise<R | null>>, key: string, discover: () => Promise<R | null>): Promise<R | null> {
+  let known = cache.get(key);
+  if (!known) {
+    known = discover()
+      .catch(() => null)
+      .then((range) => {
+        if (!range) setTimeout(() => cache.get(key) === known && cache.delete(key), FAILED_DISCOVERY_TTL_MS).unref();
+        return range;
+      });
+    cache.set(key, known);
+  }
+  return known;
+}
+
+/**
  * The OpenStack client of one request: the session's token, catalog and
  * region. Route modules call services by catalog type, never by URL, so the
  * BFF works unchanged against the emulator or a real cloud.
@@ -37,7 +63,16 @@ export class CloudClient {
     readonly region: string | null,
     private readonly iface: string,
     private readonly timeoutMs: number,
+    /** When the request this client serves must have its answers (epoch ms): one request waits one timeout at most. */
+    private readonly deadline: number = Date.now() + timeoutMs,
   ) {}
+
+  /** What is left of the request's time for one more call; a 504 when nothing is. */
+  remainingMs(serviceType: string): number {
+    const left = this.deadline - Date.now();
+    if (left <= 0) throw new ApiError(504, `The ${serviceName(serviceType)} service did not answer in time.`);
+    return left;
+  }
 
   /**
    * The service's base URL. Keystone is published with or without `/v3`
@@ -66,7 +101,7 @@ export class CloudClient {
       body: options.body,
       stream: options.stream,
       contentType: options.contentType,
-      timeoutMs: options.timeoutMs ?? this.timeoutMs,
+      timeoutMs: options.timeoutMs ?? this.remainingMs(serviceType),
       service: serviceType,
     });
   }
@@ -78,15 +113,7 @@ export class CloudClient {
    */
   async microversion(serviceType: string, candidates: string[]): Promise<string | undefined> {
     const endpoint = this.endpoint(serviceType);
-    let range = versionRanges.get(endpoint);
-    if (!range) {
-      range = this.fetchRange(endpoint, serviceType).catch(() => {
-        versionRanges.delete(endpoint); // a failed discovery is retried by the next call
-        return null;
-      });
-      versionRanges.set(endpoint, range);
-    }
-    const known = await range;
+    const known = await cachedDiscovery(versionRanges, endpoint, () => this.fetchRange(endpoint, serviceType));
     if (!known) return undefined;
     const fitting = candidates.filter((v) => compareVersions(v, known.min) >= 0 && compareVersions(v, known.max) <= 0);
     return fitting.sort(compareVersions).at(-1);
@@ -97,14 +124,11 @@ export class CloudClient {
       method: 'GET',
       url: endpoint + '/',
       headers: { 'X-Auth-Token': this.token },
-      timeoutMs: this.timeoutMs,
+      timeoutMs: this.remainingMs(serviceType),
       service: serviceType,
     });
     const version = response.body?.version;
-    if (!version?.version) {
-      versionRanges.delete(endpoint);
-      return null;
-    }
+    if (!version?.version) return null;
     return { min: version.min_version || '2.1', max: version.version };
   }
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ApiError, UpstreamError } from '../errors.js';
+import { API_BODY_LIMIT, describeLimit } from './request-bodies.js';
 import { sameSecret } from './session.js';
 
 declare module 'fastify' {
@@ -11,6 +12,8 @@ declare module 'fastify' {
     csrfExempt?: boolean;
     /** Raw byte uploads are not AJAX calls (a browser PUT with an upload ticket). */
     notAjax?: boolean;
+    /** Logout: ends the session whether or not Keystone still honours its token. */
+    endsSession?: boolean;
   }
 }
 
@@ -43,12 +46,19 @@ export const apiGuardPlugin = fp(async (app) => {
       reply.clearSession();
       return sendError(reply, 401, 'not logged in');
     }
+    if (error instanceof UpstreamError && error.status >= 500) {
+      // The browser gets the short message; the operator gets what the service said and its request id.
+      request.log.error({ service: error.service, status: error.status, upstreamRequestId: error.requestId, detail: error.detail }, error.message);
+    }
     if (error instanceof ApiError) return sendError(reply, error.status, error.message);
     if (error.validation) return sendError(reply, 400, validationMessage(error.message, error.validation));
     if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
       return sendError(reply, 400, `malformed JSON request: ${error.message}`);
     }
     if (error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') return sendError(reply, 400, 'request requires JSON body');
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return sendError(reply, 413, `The request body is too large: the limit is ${describeLimit(request.routeOptions.bodyLimit ?? API_BODY_LIMIT)}.`);
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendError(reply, error.statusCode, error.message);
     }

@@ -82,7 +82,7 @@ export interface ImageCreate {
   architecture?: string;
   kernel?: string;
   ramdisk?: string;
-  source_type?: 'file-legacy' | 'file-direct' | 'url';
+  source_type?: 'file' | 'file-legacy' | 'file-direct' | 'url';
   image_url?: string;
   import_data?: boolean;
   /**

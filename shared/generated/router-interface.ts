@@ -19,5 +19,7 @@ export interface RouterInterfaceEntity {
  */
 export interface RouterInterfaceCreate {
   subnet_id: string;
-  ip_address?: string;
+  ip_address?: {
+    [k: string]: unknown | undefined;
+  } & string;
 }

@@ -102,3 +102,20 @@ export interface VolumeCreate {
   availability_zone: string | null;
   source_volid: string | null;
 }
+
+/**
+ * PATCH /api/cinder/volumes/{id}/metadata, volumesnapshots/{id}/metadata and volumetypes/{id}/metadata body.
+ */
+export interface VolumeMetadataPatch {
+  updated: {
+    [k: string]: string | undefined;
+  };
+  removed: string[];
+}
+
+/**
+ * POST /api/cinder/volumes/{id}/extend/ body.
+ */
+export interface VolumeExtend {
+  new_size: number;
+}

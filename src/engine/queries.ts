@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { isAlreadyReported } from '../backend/http';
+import { errorStatus, isAlreadyReported, serverMessage } from '../backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
@@ -98,6 +98,21 @@ export function useInvalidateResource() {
 function useErrorToast(error: unknown, message: string | undefined) {
   const toasts = useToastStore();
   useEffect(() => {
-    if (error && !isAlreadyReported(error)) toasts.error(message ?? 'An error occurred. Please try again later.');
+    if (error && !isAlreadyReported(error)) toasts.error(loadErrorText(error, message));
   }, [error, message, toasts]);
+}
+
+/** Statuses of a cloud service that is down or broke, whose server message names the service. */
+const SERVICE_FAILURES = new Set([502, 503, 504]);
+
+/**
+ * The toast of a failed load: the resource's sentence, followed, when a cloud
+ * service is down or broke, by the server's sentence naming it ("The volume
+ * service is unavailable."), so the user knows which service to wait for.
+ */
+export function loadErrorText(error: unknown, message: string | undefined): string {
+  const text = message ?? 'An error occurred. Please try again later.';
+  const status = errorStatus(error);
+  const detail = serverMessage(error);
+  return status !== undefined && SERVICE_FAILURES.has(status) && detail ? `${text} ${detail}` : text;
 }

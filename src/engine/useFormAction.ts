@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { isAlreadyReported, serverMessage } from '../backend/http';
-import type { UploadProgress } from '../backend/verbs';
+import { resourceCall, type UploadProgress } from '../backend/verbs';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import type { ModalAction } from './actions';
@@ -12,7 +12,8 @@ import { detailLink, idOf } from './registry';
 
 /**
  * Runs a form or wizard action: creates the record, or updates `record` for
- * an edit (or creates the resource an edit action `creates` from it), then toasts the success text, saves the file the action names
+ * an edit (or creates the resource an edit action `creates` from it, or runs
+ * the named `call` an edit action names on it), then toasts the success text, saves the file the action names
  * (the private key, spec 2 §4) and refreshes the list. The body is the
  * action's `payload` of the values, or the values. A failure toasts the
  * action's failure text and rejects, so the dialog stays open with the reason;
@@ -34,8 +35,11 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
     let answer: Record<string, unknown>;
     try {
       const creates = action.kind === 'edit' ? action.creates : undefined;
+      const call = action.kind === 'edit' && record ? action.call : undefined;
       answer = creates
         ? ((await dataProvider.create(creates, { data })).data as Record<string, unknown>)
+        : call
+        ? (((await resourceCall(dataProvider)(descriptor.name, { id: idOf(descriptor, record!), name: call, data })).data ?? {}) as Record<string, unknown>)
         : record
         ? ((await dataProvider.update(descriptor.name, { id: idOf(descriptor, record), data, previousData: record })).data as Record<string, unknown>)
         : ((await dataProvider.create(descriptor.name, { data, meta: onProgress ? { onProgress } : undefined })).data as Record<string, unknown>);

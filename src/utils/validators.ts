@@ -6,8 +6,7 @@
  * - "Integer fields match digits only; field maximum length 255."
  *
  * Each rule comes twice: a predicate (`true` when valid) and a validator factory that returns the
- * message to show, or `undefined` when valid, which plugs into react-hook-form's `validate` and
- * rjsf custom validation alike. Default messages are the spec's: the metadata editor's 'Min' and
+ * message to show, or `undefined` when valid, which plugs into rjsf custom validation. Default messages are the spec's: the metadata editor's 'Min' and
  * 'Max', and 'Duplicate keys are not allowed' for its custom property names.
  */
 

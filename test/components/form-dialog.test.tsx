@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
 import FormDialog, { type FormDialogProps } from '../../src/forms/FormDialog';
-import { SimpleModal } from '../../src/forms/SimpleModal';
 import { runtimeValidator, type TestSchema } from '../support/form-validator';
 
 const SCHEMA = {
@@ -159,28 +158,5 @@ describe('confirm password (spec 1 §5)', () => {
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Confirm Password' }), { target: { value: 'secret' } });
     await waitFor(() => expect(within(dialog).queryByText('Passwords do not match.')).toBeNull());
     expect(submit().disabled).toBe(false);
-  });
-});
-
-describe('simple modal (spec 1 §2.2)', () => {
-  it('opens with a title and a body, Submit and Cancel', async () => {
-    const onSubmit = vi.fn();
-    const user = userEvent.setup();
-    render(<SimpleModal title="Confirm Reboot" body="Reboot vm1?" onSubmit={onSubmit} onCancel={() => undefined} />);
-    const dialog = screen.getByRole('dialog', { name: 'Confirm Reboot' });
-    expect(within(dialog).getByText('Reboot vm1?')).toBeTruthy();
-    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeTruthy();
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    expect(onSubmit).toHaveBeenCalledTimes(1);
-  });
-
-  it('does not open without a title or without a body', () => {
-    render(
-      <>
-        <SimpleModal body="Reboot vm1?" onSubmit={() => undefined} onCancel={() => undefined} />
-        <SimpleModal title="Confirm Reboot" onSubmit={() => undefined} onCancel={() => undefined} />
-      </>,
-    );
-    expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -56,6 +56,16 @@ describe('HTTP errors (spec 1 §8)', () => {
     expect(screen.getAllByRole('alert')).toHaveLength(1); // no second toast for the same failure
   });
 
+  it('a list whose cloud service is down says which service, in the server\'s words (issue 16)', async () => {
+    renderWithServer({ ...signedIn, 'GET /api/nova/keypairs/': { status: 503, body: 'The compute service is unavailable.' } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Error: Unable to retrieve .*\. The compute service is unavailable\.$/);
+  });
+
+  it('other failures keep the resource\'s own sentence only', async () => {
+    renderWithServer({ ...signedIn, 'GET /api/nova/keypairs/': { status: 500, body: 'An unexpected error occurred on the server.' } });
+    expect((await screen.findByRole('alert')).textContent).toMatch(/^Error: Unable to retrieve [^.]*\.$/);
+  });
+
   it('flattens the nested key pair list of GET /api/nova/keypairs/', async () => {
     renderWithServer({
       ...signedIn,

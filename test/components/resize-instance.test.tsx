@@ -14,10 +14,12 @@ const SERVER = {
   'OS-DCF:diskConfig': 'AUTO',
 };
 
-function openResize(update = vi.fn(({ id, data }) => ({ id, ...data })), limits = { maxTotalCores: 3, totalCoresUsed: 1, maxTotalRAMSize: 6144, totalRAMUsed: 2048, maxTotalInstances: 10, totalInstancesUsed: 1 }) {
+function openResize(update = vi.fn(async () => undefined), limits = { maxTotalCores: 3, totalCoresUsed: 1, maxTotalRAMSize: 6144, totalRAMUsed: 2048, maxTotalInstances: 10, totalInstancesUsed: 1 }) {
   const backend = signedInBackend({
     resources: {
-      'server-resize': { getOne: () => SERVER, update },
+      'server-resize': { getOne: () => SERVER },
+      // The resize is the instance's named call (dataProviders/nova-servers.ts).
+      instance: { call: update },
       flavor: {
         getList: () => [
           makeFlavor({ id: 'f-tiny', name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 }),
@@ -66,7 +68,7 @@ describe('Resize Instance (Horizon resize workflow, spec 2 §5 flavor rules)', {
     await user.click(await screen.findByRole('option', { name: 'Manual' }));
     await user.click(within(dialog).getByRole('button', { name: 'Resize' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Request for resizing of instance "web" has been submitted.');
-    expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 'srv-1', data: { flavor_id: 'f-medium', disk_config: 'MANUAL' } }));
+    expect(update).toHaveBeenCalledWith({ id: 'srv-1', name: 'resize', data: { flavor_id: 'f-medium', disk_config: 'MANUAL' } });
     await waitFor(() => expect(currentPath(router)).toBe('/project/instances'));
   });
 

@@ -11,8 +11,10 @@ export interface RequestOptions {
   csrf?: boolean | string;
   /** Send X-Requested-With (default true). */
   ajax?: boolean;
-  /** A raw body, sent as is (malformed JSON tests). */
+  /** A raw body, sent as is (malformed JSON tests); '' sends the JSON content type with no body. */
   rawBody?: string;
+  /** More request headers (a proxy's X-Forwarded-For, say). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -33,8 +35,8 @@ export class ApiClient {
     return client;
   }
 
-  login(persona: Persona, password = this.cloud.passwords[persona]): Promise<ApiResponse> {
-    return this.request('POST', '/api/auth/login/', { auth_type: 'credentials', username: persona, password, domain: 'Default', region: 'RegionOne' }, { csrf: false });
+  login(persona: Persona, password = this.cloud.passwords[persona], headers?: Record<string, string>): Promise<ApiResponse> {
+    return this.request('POST', '/api/auth/login/', { auth_type: 'credentials', username: persona, password, domain: 'Default', region: 'RegionOne' }, { csrf: false, headers });
   }
 
   get<T = any>(path: string, options?: RequestOptions) {
@@ -57,6 +59,7 @@ export class ApiClient {
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (body !== undefined) payload = JSON.stringify(body);
     if (payload !== undefined) headers['Content-Type'] = 'application/json;charset=utf-8';
+    Object.assign(headers, options.headers);
     const response = await fetch(this.cloud.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
     this.keepCookies(response.headers.getSetCookie());
     const text = await response.text();

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCinderProvider, snapshotRecord, volumeCreateBody, volumeRecord } from '../../dataProviders/cinder';
 import type { HttpClient } from '../../src/backend/http';
+import { resourceCall } from '../../src/backend/verbs';
 
 function fakeHttp(answer: (verb: string, path: string) => unknown) {
   const calls: [string, string, unknown?][] = [];
@@ -61,17 +62,17 @@ describe('cinder data provider (spec 2 §7.2, api-contract §5)', () => {
 describe('cinder data provider: edit and extend', () => {
   it('refuses an extend that is not larger with Horizon’s message, without calling the server', async () => {
     const { http, calls } = fakeHttp(() => ({}));
-    await expect(createCinderProvider(http).update('volume', { id: 'v1', data: { new_size: 2, current_size: 2 }, previousData: { id: 'v1' } })).rejects.toMatchObject({
+    await expect(resourceCall(createCinderProvider(http))('volume', { id: 'v1', name: 'extend', data: { new_size: 2, current_size: 2 } })).rejects.toMatchObject({
       message: 'New size must be greater than current size.',
       status: 400,
     });
     expect(calls).toEqual([]);
   });
 
-  it('extends at /extend/ and edits with PATCH, then reads the volume again', async () => {
+  it('extends at /extend/ (the extend call) and edits with PATCH (update), then reads the volume again', async () => {
     const { http, calls } = fakeHttp(() => ({ id: 'v1', bootable: 'true' }));
     const cinder = createCinderProvider(http);
-    await cinder.update('volume', { id: 'v1', data: { new_size: 3, current_size: 2 }, previousData: { id: 'v1' } });
+    await resourceCall(cinder)('volume', { id: 'v1', name: 'extend', data: { new_size: 3, current_size: 2 } });
     await cinder.update('volume', { id: 'v1', data: { name: 'n', description: 'd', bootable: true }, previousData: { id: 'v1' } });
     expect(calls).toEqual([
       ['post', '/api/cinder/volumes/v1/extend/', { new_size: 3 }],

@@ -3,6 +3,7 @@ import { createCinderProvider } from '../../dataProviders/cinder';
 import type { HttpClient } from '../../src/backend/http';
 import { createNeutronProvider } from '../../dataProviders/neutron';
 import { createNovaProvider } from '../../dataProviders/nova';
+import { resourceCall } from '../../src/backend/verbs';
 
 function fakeHttp(answer: unknown) {
   const calls: unknown[][] = [];
@@ -40,9 +41,9 @@ describe("the launch wizard's reads and writes (spec 2 §7.2, §7.4, §7.5; api-
     expect(data.id).toBe('srv-1');
   });
 
-  it('resizes with POST /api/nova/servers/{id}/resize/ and {flavor_id, disk_config}', async () => {
+  it('resizes with POST /api/nova/servers/{id}/resize/ and {flavor_id, disk_config}: the instance\'s resize call', async () => {
     const { http, calls } = fakeHttp(undefined);
-    await createNovaProvider(http).update('server-resize', { id: 'srv 1', data: { flavor_id: 'f2', disk_config: 'AUTO' }, previousData: { id: 'srv 1' } });
+    await resourceCall(createNovaProvider(http))('instance', { id: 'srv 1', name: 'resize', data: { flavor_id: 'f2', disk_config: 'AUTO' } });
     expect(calls).toEqual([['post', '/api/nova/servers/srv%201/resize/', { flavor_id: 'f2', disk_config: 'AUTO' }]]);
   });
 

@@ -12,13 +12,14 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import type { Backend } from '../../../src/backend/contract';
 import { serverMessage } from '../../../src/backend/http';
+import { resourceCall } from '../../../src/backend/verbs';
 import { useBackend } from '../../../src/engine/context';
 import { DIALOG_WIDTH } from '../../../src/forms/dialog';
 import { WaitSpinner } from '../../../src/forms/WaitSpinner';
 import { useToastStore } from '../../../src/toasts/context';
-import { Wizard } from '../../../src/wizard/Wizard';
-import type { FieldErrors, FormData, Workflow } from '../../../src/wizard/types';
 import { formatGB, formatMB } from '../../../src/utils/units';
+import type { FieldErrors, FormData, Workflow } from '../../../src/wizard/types';
+import { Wizard } from '../../../src/wizard/Wizard';
 import { INSTANCES_PATH } from '../LaunchInstanceRoute';
 import type { LaunchFlavor } from '../model';
 import type { ComputeLimits } from '../rules';
@@ -134,7 +135,7 @@ function ResizeWizard({ data, onDone, onDismiss }: { data: ResizeData; onDone():
   );
 
   async function submit(values: FormData) {
-    await dataProvider.update('server-resize', { id: data.server.id, data: { flavor_id: values.flavor_id, disk_config: values.disk_config }, previousData: data.server });
+    await resourceCall(dataProvider)('instance', { id: data.server.id, name: 'resize', data: { flavor_id: values.flavor_id, disk_config: values.disk_config } });
     toasts.info(RESIZE_MESSAGES.submitted(name));
     done.current = true;
   }

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { isAdmin, type RequestContext } from '../../core/context.js';
-import { CloudError, MalformedBody, Unauthorized } from '../../core/errors.js';
-import { firstHeader } from '../../core/http.js';
+import { CloudError, Unauthorized } from '../../core/errors.js';
+import { firstHeader, parseJsonBody } from '../../core/http.js';
 import { newRequestId } from '../../core/ids.js';
 import type { CloudDeps } from '../../core/service.js';
 import type { ImageViewer } from '../models/images.js';
@@ -37,14 +37,21 @@ export async function addRequestId(_request: FastifyRequest, reply: FastifyReply
 /** Glance's `max_request_body_size` (114688 bytes) for JSON bodies. */
 const MAX_JSON_BODY = 114688;
 
-/** The whole (small) body of a JSON request; bodies arrive as streams in this service so uploads are never buffered. */
+/**
+ * The whole (small) body of a JSON request; bodies arrive as streams in this
+ * service so uploads are never buffered. A body past the limit is refused
+ * with Glance's 413, and what is left of it is read and dropped (never left
+ * in the connection, where the next request would wait behind it) while the
+ * answer asks the client to close the connection, as webob's server does.
+ */
 export async function readBody(request: FastifyRequest): Promise<Buffer> {
   const body = request.body as Readable | Buffer | undefined;
   if (!body) return Buffer.alloc(0);
   if (Buffer.isBuffer(body)) return body;
   const chunks: Buffer[] = [];
   let size = 0;
-  for await (const chunk of body) {
+  // destroyOnReturn false: leaving the loop early must not destroy the request (and its socket) mid-body.
+  for await (const chunk of body.iterator({ destroyOnReturn: false })) {
     size += (chunk as Buffer).length;
     if (size > MAX_JSON_BODY) {
       body.resume();
@@ -56,13 +63,7 @@ export async function readBody(request: FastifyRequest): Promise<Buffer> {
 }
 
 export async function readJson(request: FastifyRequest): Promise<unknown> {
-  const text = (await readBody(request)).toString('utf8');
-  if (!text.trim()) throw new MalformedBody('empty body');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new MalformedBody((error as Error).message);
-  }
+  return parseJsonBody((await readBody(request)).toString('utf8'));
 }
 
 /** Glance's timestamps: `2026-11-23T13:50:20Z` (seconds, UTC). */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.js';
 import type { CloudClient, CloudRequestOptions } from '../../openstack/client.js';
-import { compareVersions } from '../../openstack/client.js';
+import { cachedDiscovery, compareVersions } from '../../openstack/client.js';
 import { callUpstream, type UpstreamResponse } from '../../openstack/http.js';
 
 /**
@@ -22,12 +22,12 @@ function rootOf(endpoint: string): string {
   return endpoint.replace(/\/v3(\/[^/]*)?\/?$/, '/');
 }
 
-async function fetchRange(root: string): Promise<{ min: string; max: string } | null> {
+async function fetchRange(root: string, timeoutMs: number): Promise<{ min: string; max: string } | null> {
   const response = await callUpstream<{ versions?: { id: string; version?: string; min_version?: string }[] }>({
     method: 'GET',
     url: root,
-    timeoutMs: 10_000,
-    service: 'volume',
+    timeoutMs,
+    service: VOLUME_SERVICE,
   });
   const v3 = response.body?.versions?.find((version) => version.id.startsWith('v3'));
   return v3?.version ? { min: v3.min_version || '3.0', max: v3.version } : null;
@@ -36,16 +36,8 @@ async function fetchRange(root: string): Promise<{ min: string; max: string } | 
 /** The highest of `candidates` the cloud's Cinder speaks, or undefined (base version). */
 export async function cinderMicroversion(client: CloudClient, candidates: string[]): Promise<string | undefined> {
   const root = rootOf(client.endpoint(VOLUME_SERVICE));
-  let range = ranges.get(root);
-  if (!range) {
-    range = fetchRange(root).catch(() => null);
-    ranges.set(root, range);
-  }
-  const known = await range;
-  if (!known) {
-    ranges.delete(root); // retried by the next call
-    return undefined;
-  }
+  const known = await cachedDiscovery(ranges, root, () => fetchRange(root, client.remainingMs(VOLUME_SERVICE)));
+  if (!known) return undefined;
   return candidates
     .filter((version) => compareVersions(version, known.min) >= 0 && compareVersions(version, known.max) <= 0)
     .sort(compareVersions)

@@ -19,6 +19,18 @@ describe('configuration', () => {
     expect(readFileSync(join(dataDir, 'session-secret'), 'utf8').trim()).toBe(first);
   });
 
+  it('trusts no proxy header unless TRUST_PROXY names the proxies (or true)', () => {
+    expect(loadConfig({ DATA_DIR: dir() }, []).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'false' }, []).trustProxy).toBe(false);
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: 'true' }, []).trustProxy).toBe(true);
+    expect(loadConfig({ DATA_DIR: dir(), TRUST_PROXY: '10.0.0.1, 10.1.0.0/16' }, []).trustProxy).toBe('10.0.0.1, 10.1.0.0/16');
+  });
+
+  it('reads how long a service that did not answer is reported down (UPSTREAM_DOWN_MS, default 10 s)', () => {
+    expect(loadConfig({ DATA_DIR: dir() }, []).upstreamDownMs).toBe(10_000);
+    expect(loadConfig({ DATA_DIR: dir(), UPSTREAM_DOWN_MS: '2500' }, []).upstreamDownMs).toBe(2500);
+  });
+
   it('OS_AUTH_URL selects a real cloud and flags override the environment', () => {
     const config = loadConfig({ DATA_DIR: dir(), OS_AUTH_URL: 'http://keystone:5000/v3', PORT: '1' }, ['--port=9000']);
     expect(config.port).toBe(9000);
