@@ -160,7 +160,7 @@ async function dispatch(deps: ComputeDeps, request: FastifyRequest, reply: Fasti
   const row = getServer(deps.db, serverViewerOf(context), serverIdOf(request));
   const { db } = deps;
   if (!UNLOCKED_ACTIONS.has(action)) checkNotLocked(row, isAdmin(context));
-  const more = MORE_ACTIONS[action];
+  const more = Object.hasOwn(MORE_ACTIONS, action) ? MORE_ACTIONS[action] : undefined;
   if (more) return more(deps, request, reply, row, body as Record<string, unknown>, version);
 
   const power = POWER_ACTIONS[action];

@@ -146,7 +146,7 @@ const SCHEMAS: Record<string, () => Record<string, unknown>> = {
 /** `GET /v2/schemas/<name>` and `/v2/schemas/metadefs/<name>`. */
 export const showSchema: Handler = () => async (request) => {
   const name = (request.params as { '*': string })['*'];
-  const schema = SCHEMAS[name];
+  const schema = Object.hasOwn(SCHEMAS, name) ? SCHEMAS[name] : undefined;
   if (!schema) throw new NotFound('The resource could not be found.');
   return schema();
 };

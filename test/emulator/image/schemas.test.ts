@@ -45,5 +45,6 @@ describe('Glance schemas', () => {
 
   it('answers 404 for a schema Glance does not publish', async () => {
     expect((await schema('flavors')).statusCode).toBe(404);
+    expect((await schema('__proto__')).statusCode).toBe(404);
   });
 });
