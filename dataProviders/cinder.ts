@@ -2,7 +2,7 @@ import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { cinderLaunchHandlers } from './launch';
-import { createServiceProvider } from './resource-provider';
+import { createServiceProvider, listPage, type PagedAnswer, pageQuery } from './resource-provider';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
 type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
@@ -16,6 +16,20 @@ function attachedTo(attachments: Attachment[] | undefined): string {
 /** The volume as the descriptor reads it: bootable as a flag beside Cinder's "true"/"false" string, attachments as text. */
 export function volumeRecord(volume: Volume): ResourceRecord {
   return { ...volume, bootable_flag: volume.bootable === 'true', attached_to: attachedTo(volume.attachments) };
+}
+
+const GIB = 1024 ** 3;
+
+/**
+ * The smallest volume an image fits in (spec 2 §5, Horizon's default size of
+ * a volume from an image): the larger of its min_disk and its size in GiB
+ * rounded up, at least 1.
+ *
+ * @example
+ * imageVolumeSize({ size: 2 * 1024 ** 3 + 5, min_disk: 1 }); // 3
+ */
+export function imageVolumeSize(image: { size?: number | null; min_disk?: number | null }): number {
+  return Math.max(1, Number(image.min_disk ?? 0), Math.ceil(Number(image.size ?? 0) / GIB));
 }
 
 const SOURCE_FIELDS = { snapshot: 'snapshot_id', image: 'image_id', volume: 'source_volid' } as const;
@@ -96,13 +110,21 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   const volumeNames = async () => new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/')).items.map((volume) => [volume.id, volume.name || volume.id]));
   return createServiceProvider('cinder', {
     volume: {
-      async list() {
-        const { items } = await http.get<{ items: Volume[] }>('/api/cinder/volumes/');
-        return items.map(volumeRecord);
+      // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
+      async list(params) {
+        const page = pageQuery(params);
+        const [answer, snapshots] = await Promise.all([
+          http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query: page, signal: params.signal }),
+          http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/', { signal: params.signal }),
+        ]);
+        const withSnapshots = new Set(snapshots.items.map((snapshot) => snapshot.volume_id));
+        const record = (volume: Volume) => ({ ...volumeRecord(volume), has_snapshot: withSnapshots.has(volume.id) });
+        return page ? listPage(answer, record) : answer.items.map(record);
       },
       async get(id) {
         return volumeRecord(await http.get<Volume>(volumePath(id)));
       },
+      // The Create Volume form's values (the volumes panel's, or the image row action's with the image chosen) become the nine keys here, once.
       async create(data) {
         const body = volumeCreateBody(data);
         quotaRefusal(await http.get<VolumeLimits>('/api/cinder/tenantabsolutelimits/'), Number(body.size));
@@ -148,9 +170,11 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
     },
     'volume-snapshot': {
-      async list() {
-        const [{ items }, volumes] = await Promise.all([http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/'), volumeNames()]);
-        return items.map((snapshot) => snapshotRecord(snapshot, volumes));
+      async list(params) {
+        const page = pageQuery(params);
+        const [answer, volumes] = await Promise.all([http.get<PagedAnswer<Snapshot>>('/api/cinder/volumesnapshots/', { query: page, signal: params.signal }), volumeNames()]);
+        const record = (snapshot: Snapshot) => snapshotRecord(snapshot, volumes);
+        return page ? listPage(answer, record) : answer.items.map(record);
       },
       async get(id) {
         // The contract has no single-snapshot route; the project's list answers the same shape.

@@ -1,5 +1,5 @@
 import schema from '../schemas/volume.schema.json';
-import { snapshotCreateBody, volumeCreateBody } from '../dataProviders/cinder';
+import { snapshotCreateBody } from '../dataProviders/cinder';
 import { defineResource } from '../src/descriptor';
 import type { VolumeEntity } from '../shared/generated';
 
@@ -22,6 +22,8 @@ export default defineResource<VolumeEntity>({
   nameField: 'name',
   labels: { singular: 'Volume', plural: 'Volumes' },
   panel: { dashboard: 'project', group: 'Volumes', label: 'Volumes', path: '/project/volumes' },
+  // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
+  paging: 'server',
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'description', priority: 2 },
@@ -47,7 +49,6 @@ export default defineResource<VolumeEntity>({
       form: 'createForm',
       submitLabel: 'Create Volume',
       policy: [['volume', 'volume:create']],
-      payload: (values) => volumeCreateBody(values),
       // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
       success: 'Creating volume {name}',
       successToast: 'info',
@@ -112,8 +113,10 @@ export default defineResource<VolumeEntity>({
       id: 'delete',
       kind: 'delete',
       policy: [['volume', 'volume:delete']],
-      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0,
+      // Horizon's DeleteVolume: not while it has snapshots either; Cinder's refusal is shown with its reason.
+      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0 && !volume.has_snapshot,
       notAllowed: 'You are not allowed to delete volumes: {names}',
+      showReason: true,
     },
   ],
   detail: {

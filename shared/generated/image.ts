@@ -145,17 +145,6 @@ export interface ImageCreateForm {
   };
 }
 
-/**
- * Spec 2 §5 'create volume from image' (one step, Volume Details): the image is the source; the size defaults to the larger of min_disk and the image size in GiB, at least 1.
- */
-export interface ImageCreateVolumeForm {
-  name?: string;
-  description?: string;
-  volume_type?: string;
-  size: number;
-  availability_zone?: string;
-}
-
 export interface ImageEditForm {
   name: string;
   description?: string;

@@ -9,7 +9,7 @@ import { formatValue } from '../schema/fields';
 import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
 import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
-import { currentPageSize } from '../table/page-size';
+import { choosePageSize, currentPageSize } from '../table/page-size';
 import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
 import { useSelection } from '../table/useSelection';
 import { useToastStore } from '../toasts/context';
@@ -39,6 +39,8 @@ const NO_FACETS: never[] = [];
 export interface ListScope {
   filter: Record<string, string>;
   values?: Record<string, string>;
+  /** The details page's record: a create form of the list reads it as its form record (`{id}` in an x-options filter). */
+  parent?: ResourceRecord;
 }
 
 
@@ -62,7 +64,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
-  const pageSize = currentPageSize();
+  const [pageSize, setPageSize] = useState(currentPageSize);
   // Markers of the pages before this one: the last is this page's marker.
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
@@ -102,7 +104,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const ids = useMemo(() => rows.map((row) => idOf(descriptor, row)), [rows, descriptor]);
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
-  const dialogs = useActionDialogs(descriptor, fetched, scope?.values);
+  const dialogs = useActionDialogs(descriptor, fetched, scope?.values, scope?.parent);
   const toasts = useToastStore();
   const navigate = useNavigate();
   const title = (!scope && descriptor.panel?.label) || descriptor.labels.plural;
@@ -149,6 +151,12 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
         onNext: () => {
           const last = fetched.at(-1);
           if (last) setMarkers((previous) => [...previous, idOf(descriptor, last)]);
+        },
+        pageSize,
+        onPageSize: (size) => {
+          choosePageSize(size);
+          setPageSize(size);
+          setMarkers([]); // a new page size starts from the first page
         },
       }
     : undefined;
