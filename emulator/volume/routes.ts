@@ -37,6 +37,7 @@ import {
   deleteVolumeMetadataKey,
   listVolumes,
   listVolumesDetail,
+  volumeSummary,
   setVolumeMetadata,
   showVolume,
   showVolumeMetadata,
@@ -50,6 +51,7 @@ type Route = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, handler: 
 const API: Route[] = [
   ['GET', '/volumes', listVolumes],
   ['GET', '/volumes/detail', listVolumesDetail],
+  ['GET', '/volumes/summary', volumeSummary],
   ['POST', '/volumes', createVolume],
   ['GET', '/volumes/:id', showVolume],
   ['PUT', '/volumes/:id', updateVolume],
