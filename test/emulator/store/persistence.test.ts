@@ -115,6 +115,7 @@ describe('restart survival', () => {
       'network:0001_initial',
       'volumev3:001-volumes',
       'volumev3:002-attachments',
+      'volumev3:003-backups',
     ]);
   });
 

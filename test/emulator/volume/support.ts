@@ -80,7 +80,7 @@ export async function copiesDone(cloud: TestEmulator): Promise<void> {
     cloud
       .db()
       .get<{ n: number }>(
-        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') AS n",
+        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_backups WHERE copy_state = 'pending' AND status IN ('creating', 'restoring')) AS n",
       )!.n;
   for (let attempt = 0; attempt < 500 && pending() > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
 }
