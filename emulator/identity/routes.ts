@@ -3,6 +3,12 @@ import { acceptRawBodies, route } from '../core/http.js';
 import { newRequestId } from '../core/ids.js';
 import type { Handler, ServiceOptions } from '../core/service.js';
 import { identityErrorHandler, keystoneErrorBody } from './faults.js';
+import {
+  createApplicationCredentialHandler,
+  deleteApplicationCredentialHandler,
+  listApplicationCredentialsHandler,
+  showApplicationCredential,
+} from './responses/application-credentials.js';
 import { getAuthCatalog } from './responses/catalog.js';
 import { checkActorGrant, createActorGrant, listActorGrants, listRoleAssignments, revokeActorGrant } from './responses/assignments.js';
 import { createDomain, deleteDomain, listAuthDomains, listDomains, showDomain, updateDomain } from './responses/domains.js';
@@ -42,6 +48,10 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['DELETE', '/v3/users/:user_id', deleteUser],
   ['GET', '/v3/users/:user_id/projects', listUserProjectsHandler],
   ['GET', '/v3/users/:user_id/groups', listUserGroupsHandler],
+  ['GET', '/v3/users/:user_id/application_credentials', listApplicationCredentialsHandler],
+  ['POST', '/v3/users/:user_id/application_credentials', createApplicationCredentialHandler],
+  ['GET', '/v3/users/:user_id/application_credentials/:application_credential_id', showApplicationCredential],
+  ['DELETE', '/v3/users/:user_id/application_credentials/:application_credential_id', deleteApplicationCredentialHandler],
   ['GET', '/v3/projects', listProjects],
   ['POST', '/v3/projects', createProject],
   ['GET', '/v3/projects/:project_id', showProject],
