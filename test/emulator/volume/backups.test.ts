@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator, userWithRole } from '../../support/emulator.js';
@@ -190,6 +190,37 @@ describe('incremental backups', () => {
     await settled(cloud);
     await call(cloud, demo, 'GET', '/backups');
     expect(readdirSync(join(cloud.dataDir, 'backups'))).toEqual([]);
+  });
+});
+
+describe('failures', () => {
+  it('end a backup whose data could not be written in error, its volume back to available', async () => {
+    const { cloud, demo } = await start();
+    const volumeId = await availableVolume(cloud, demo);
+    writeVolume(cloud, volumeId, content(1, 8));
+    const full = await backUp(cloud, demo, { volume_id: volumeId });
+    await settled(cloud);
+    rmSync(join(cloud.dataDir, 'backups', full), { recursive: true }); // the parent's data is lost
+    const incremental = await backUp(cloud, demo, { volume_id: volumeId, incremental: true });
+    await settled(cloud);
+    expect(await showBackup(cloud, demo, incremental)).toMatchObject({ status: 'error', fail_reason: 'The backup data could not be written.' });
+    expect(await volumeStatus(cloud, demo, volumeId)).toBe('available');
+    expect(existsSync(join(cloud.dataDir, 'backups', incremental))).toBe(false);
+    expect((await call(cloud, demo, 'DELETE', `/backups/${incremental}`)).statusCode).toBe(202);
+  });
+
+  it('leave a volume whose restore read corrupted data error_restoring, and the backup available', async () => {
+    const { cloud, demo } = await start();
+    const volumeId = await availableVolume(cloud, demo);
+    writeVolume(cloud, volumeId, content(2, 8));
+    const id = await backUp(cloud, demo, { volume_id: volumeId });
+    await settled(cloud);
+    writeFileSync(join(cloud.dataDir, 'backups', id, 'data'), content(2, 9)); // the stored blocks no longer match their hashes
+    const restore = (await call(cloud, demo, 'POST', `/backups/${id}/restore`, { restore: {} })).json().restore;
+    await settled(cloud);
+    expect(await volumeStatus(cloud, demo, restore.volume_id)).toBe('error_restoring');
+    expect((await showBackup(cloud, demo, id)).status).toBe('available');
+    expect(readdirSync(join(cloud.dataDir, 'volumes')).filter((name) => name.endsWith('.part'))).toEqual([]);
   });
 });
 
