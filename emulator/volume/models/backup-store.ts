@@ -95,6 +95,8 @@ export class BackupStore {
   async restore(chain: string[], targetPath: string, sizeBytes: number): Promise<void> {
     const manifests = chain.map((id) => this.manifest(id));
     const target = manifests[0];
+    // Per backup of the chain: block index → its place in that backup's data file.
+    const places = manifests.map((manifest) => new Map(manifest.stored.map((block, place) => [block, place])));
     const part = `${targetPath}.part`;
     const handles = new Map<string, FileHandle>();
     const output = await open(part, 'w');
@@ -104,12 +106,12 @@ export class BackupStore {
       for (let index = 0; index < target.hashes.length; index++) {
         const hash = target.hashes[index];
         if (hash === ZERO) continue; // a hole reads as zeros
-        const holder = manifests.findIndex((manifest) => manifest.stored.includes(index));
+        const holder = places.findIndex((place) => place.has(index));
         if (holder < 0) throw new Error(`backup ${chain[0]}: block ${index} is in no backup of the chain`);
         const bytes = Math.min(BACKUP_BLOCK_BYTES, target.length - index * BACKUP_BLOCK_BYTES);
         let data = handles.get(chain[holder]);
         if (!data) handles.set(chain[holder], (data = await open(join(this.folder(chain[holder]), 'data'), 'r')));
-        const position = manifests[holder].stored.indexOf(index) * BACKUP_BLOCK_BYTES;
+        const position = places[holder].get(index)! * BACKUP_BLOCK_BYTES;
         await data.read(block, 0, bytes, position);
         if (createHash('sha256').update(block.subarray(0, bytes)).digest('hex') !== hash) {
           throw new Error(`backup ${chain[holder]}: block ${index} does not match its hash`);

@@ -179,6 +179,19 @@ function listFor(deps: VolumeDeps, request: FastifyRequest, detailed: boolean) {
   return body;
 }
 
+/**
+ * Records how a backup's or a restore's copy ended. When the database closed
+ * under it (shutdown), the next start's recovery settles the backup instead
+ * (error, or the volume error_restoring) and sweeps the data.
+ */
+function recordCopy(deps: VolumeDeps, id: string, ok: boolean, objects?: number): void {
+  try {
+    finishBackupCopy(deps.db, id, ok, objects);
+  } catch (error) {
+    if (deps.db.raw.open) throw error;
+  }
+}
+
 export const listBackups: VolumeHandler = (deps) => async (request) => listFor(deps, request, false);
 
 export const listBackupsDetail: VolumeHandler = (deps) => async (request) => listFor(deps, request, true);
@@ -220,14 +233,10 @@ export const createBackup: VolumeHandler = (deps) => async (request, reply) => {
   const { backup, from, parentId } = started;
   const sourcePath = deps.blobs.has(from.kind, from.id) ? deps.blobs.path(from.kind, from.id) : null;
   deps.backups.backUp(backup.id, sourcePath, parentId).then(
-    (objects) => finishBackupCopy(deps.db, backup.id, true, objects),
+    (objects) => recordCopy(deps, backup.id, true, objects),
     () => {
       deps.backups.remove(backup.id);
-      try {
-        finishBackupCopy(deps.db, backup.id, false);
-      } catch {
-        // the database closed under the copy (shutdown): the restart ends the backup in error
-      }
+      recordCopy(deps, backup.id, false);
     },
   );
   reply.code(202);
@@ -290,14 +299,8 @@ export const restoreBackup: VolumeHandler = (deps) => async (request, reply) => 
   }
   const { volumeId, chain } = started;
   deps.backups.restore(chain, deps.blobs.path('volume', volumeId), backup.size * 1024 ** 3).then(
-    () => finishBackupCopy(deps.db, id, true),
-    () => {
-      try {
-        finishBackupCopy(deps.db, id, false);
-      } catch {
-        // the database closed under the copy (shutdown): the restart leaves the volume error_restoring
-      }
-    },
+    () => recordCopy(deps, id, true),
+    () => recordCopy(deps, id, false),
   );
   reply.code(202);
   return { restore: { backup_id: id, volume_id: volumeId, volume_name: started.volumeName } };
