@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,10 +15,12 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { sortRecords } from '../backend/verbs';
 import { visuallyHidden } from '../ui/a11y';
+import { PAGE_SIZE_CHOICES } from './page-size';
 import { RowActionsMenu } from './RowActionsMenu';
 import { isPriorityShown, useWindowWidth } from './priority';
 import type { RowAction, ServerPaging, SortState, TableColumn } from './types';
@@ -225,6 +228,20 @@ function ServerPagingFooter({ count, paging }: { count: number; paging: ServerPa
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
         Displaying {count} {count === 1 ? 'item' : 'items'}
       </Typography>
+      <TextField
+        select
+        size="small"
+        label="Items per page"
+        value={paging.pageSize}
+        onChange={(event) => paging.onPageSize(Number(event.target.value))}
+        sx={{ minWidth: 130 }}
+      >
+        {[...new Set([...PAGE_SIZE_CHOICES, paging.pageSize])].sort((a, b) => a - b).map((size) => (
+          <MenuItem key={size} value={size}>
+            {size}
+          </MenuItem>
+        ))}
+      </TextField>
       {paging.hasPrev && (
         <Button size="small" onClick={paging.onPrev}>
           « Prev

@@ -195,6 +195,24 @@ describe('snapshots', () => {
     expect((await demo.request('DELETE', `/api/cinder/volumesnapshots/${created.body.id}/`)).status).toBe(204);
   });
 
+  it('pages the snapshots like the volumes: limit rows after the marker, newest first, with has_more_data and has_prev_data', async () => {
+    const volume = await availableVolume(demo);
+    for (let i = 0; i < 2; i++) {
+      const created = await demo.post('/api/cinder/volumesnapshots/', { volume_id: volume.id, name: uniqueName('api-snap-page') });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      demoSnapshots.push(created.body.id);
+      await nativeDemo.snapshotAvailable(created.body.id);
+    }
+    const first = (await demo.get('/api/cinder/volumesnapshots/?paginate=true&limit=1')).body;
+    expect(first).toMatchObject({ has_more_data: true, has_prev_data: false });
+    expect(first.items).toHaveLength(1);
+    const second = (await demo.get(`/api/cinder/volumesnapshots/?paginate=true&limit=1&marker=${first.items[0].id}`)).body;
+    expect(second.has_prev_data).toBe(true);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+    expect(Date.parse(second.items[0].created_at)).toBeLessThanOrEqual(Date.parse(first.items[0].created_at));
+  });
+
   it('names a missing volume_id of a snapshot body', async () => {
     const response = await demo.post('/api/cinder/volumesnapshots/', { name: 'x' });
     expect(response.status).toBe(400);
@@ -231,6 +249,22 @@ describe('listing', () => {
     } finally {
       demo.cookies.delete('API_RESULT_PAGE_SIZE');
     }
+  });
+
+  it('takes the page size from limit, before the cookie, and refuses a limit that is not a positive integer naming it', async () => {
+    await availableVolume(demo);
+    await availableVolume(demo);
+    demo.cookies.set('API_RESULT_PAGE_SIZE', '20');
+    try {
+      const page = (await demo.get('/api/cinder/volumes/?paginate=true&limit=1')).body;
+      expect(page.items).toHaveLength(1);
+      expect(page.has_more_data).toBe(true);
+    } finally {
+      demo.cookies.delete('API_RESULT_PAGE_SIZE');
+    }
+    const refused = await demo.get('/api/cinder/volumes/?paginate=true&limit=zero');
+    expect(refused.status).toBe(400);
+    expect(refused.body).toContain('limit');
   });
 
   it('filters by name', async () => {

@@ -111,6 +111,19 @@ describe('launching an instance through /api/nova/servers/', SLOW, () => {
     expect(listed).toHaveProperty('image_name');
   });
 
+  it('pages the servers with paginate=true: limit servers after the marker, with has_more_data and has_prev_data', async () => {
+    await sharedServer();
+    await launch();
+    const first = (await demo.get('/api/nova/servers/?paginate=true&limit=1')).body;
+    expect(first).toMatchObject({ has_more_data: true, has_prev_data: false });
+    expect(first.items).toHaveLength(1);
+    expect(first.items[0]).toHaveProperty('image_name');
+    const second = (await demo.get(`/api/nova/servers/?paginate=true&limit=1&marker=${first.items[0].id}`)).body;
+    expect(second.has_prev_data).toBe(true);
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0].id).not.toBe(first.items[0].id);
+  });
+
   for (const field of ['name', 'source_id', 'flavor_id', 'key_name', 'user_data', 'security_groups']) {
     it(`refuses a spec without ${field}: 400 "missing required parameter '${field}'"`, async () => {
       const body: Record<string, unknown> = spec();

@@ -16,10 +16,10 @@ const root = join(import.meta.dirname, '..', '..');
  * Starts the real server as `npm start` does (built app, emulator, SQLite in
  * dataDir) on a free port, and resolves once it prints its address.
  */
-export function startServer(dataDir: string, passwords = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' }): Promise<RunningServer> {
+export function startServer(dataDir: string, passwords = { admin: 'e2e-admin-pass', demo: 'e2e-demo-pass' }, env: Record<string, string> = {}): Promise<RunningServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server', 'main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: passwords.admin, DEMO_PASSWORD: passwords.demo, OS_AUTH_URL: '', OS_CLOUD: '' },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: passwords.admin, DEMO_PASSWORD: passwords.demo, OS_AUTH_URL: '', OS_CLOUD: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {

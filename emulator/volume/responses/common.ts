@@ -122,3 +122,24 @@ export function queryStrings(request: FastifyRequest): Record<string, string> {
 export function truthy(value: string | undefined): boolean {
   return value !== undefined && ['1', 't', 'true', 'on', 'y', 'yes'].includes(value.trim().toLowerCase());
 }
+
+/**
+ * A list's order and page: `sort=created_at:<dir>` (or `sort_key`/`sort_dir`),
+ * `limit` and `marker`. The emulator sorts by created_at only and says so.
+ */
+export function pageParams(query: Record<string, string>, collection: string): { sortDir: 'asc' | 'desc'; limit?: number; marker?: string } {
+  let sortDir: 'asc' | 'desc' = query.sort_dir === 'asc' ? 'asc' : 'desc';
+  if (query.sort) {
+    const [key, dir] = query.sort.split(',')[0].split(':');
+    if (key !== 'created_at') throw new BadRequest(`Invalid input received: the emulator sorts ${collection} by created_at only, not ${key}.`);
+    if (dir === 'asc' || dir === 'desc') sortDir = dir;
+  } else if (query.sort_key && query.sort_key !== 'created_at') {
+    throw new BadRequest(`Invalid input received: the emulator sorts ${collection} by created_at only, not ${query.sort_key}.`);
+  }
+  let limit: number | undefined;
+  if (query.limit !== undefined) {
+    if (!/^\d+$/.test(query.limit)) throw new BadRequest(`Invalid input received: limit must be an integer`);
+    limit = Number(query.limit);
+  }
+  return { sortDir, limit, marker: query.marker };
+}

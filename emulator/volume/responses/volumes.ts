@@ -27,7 +27,7 @@ import {
   volumeMetadataOf,
 } from '../models/volumes.js';
 import { enforce } from '../policy.js';
-import { contextOf, cinderTime, linksOf, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
+import { contextOf, cinderTime, linksOf, pageParams, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
 import { METADATA, parseMetadataFilter } from './metadata.js';
 
 /**
@@ -222,25 +222,15 @@ export function renderVolume(deps: VolumeDeps, volume: Volume, version: Microver
 /** cinder.conf osapi_max_limit */
 const OSAPI_MAX_LIMIT = 1000;
 
+function cappedAt<T extends { limit?: number }>(max: number, page: T): T {
+  return page.limit === undefined ? page : { ...page, limit: Math.min(max, page.limit) };
+}
+
 /** `all_tenants` is the admin's; anyone else silently gets their own project, as in Cinder. */
 function listOptions(request: FastifyRequest) {
   const query = queryStrings(request);
   const context = contextOf(request);
   const allTenants = 'all_tenants' in query && truthy(query.all_tenants === '' ? 'true' : query.all_tenants) && isAdmin(context);
-  let sortDir: 'asc' | 'desc' = query.sort_dir === 'asc' ? 'asc' : 'desc';
-  if (query.sort) {
-    const [key, dir] = query.sort.split(',')[0].split(':');
-    if (key !== 'created_at') throw new BadRequest(`Invalid input received: the emulator sorts volumes by created_at only, not ${key}.`);
-    if (dir === 'asc' || dir === 'desc') sortDir = dir;
-  } else if (query.sort_key && query.sort_key !== 'created_at') {
-    throw new BadRequest(`Invalid input received: the emulator sorts volumes by created_at only, not ${query.sort_key}.`);
-  }
-  let limit: number | undefined;
-  if (query.limit !== undefined) {
-    if (!/^\d+$/.test(query.limit)) throw new BadRequest(`Invalid input received: limit must be an integer`);
-    // cinder.api.common._get_limit_param: a larger limit than osapi_max_limit is capped, never an error.
-    limit = Math.min(OSAPI_MAX_LIMIT, Number(query.limit));
-  }
   return {
     // An admin listing all tenants may narrow them to one project.
     projectId: allTenants ? (query.project_id ?? null) : context.projectId!,
@@ -251,9 +241,8 @@ function listOptions(request: FastifyRequest) {
       availabilityZone: query.availability_zone,
       metadata: parseMetadataFilter(query.metadata),
     },
-    sortDir,
-    limit,
-    marker: query.marker,
+    // cinder.api.common._get_limit_param: a larger limit than osapi_max_limit is capped, never an error.
+    ...cappedAt(OSAPI_MAX_LIMIT, pageParams(query, 'volumes')),
   };
 }
 
