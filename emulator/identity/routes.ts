@@ -3,6 +3,12 @@ import { acceptRawBodies, route } from '../core/http.js';
 import { newRequestId } from '../core/ids.js';
 import type { Handler, ServiceOptions } from '../core/service.js';
 import { identityErrorHandler, keystoneErrorBody } from './faults.js';
+import {
+  createApplicationCredentialHandler,
+  deleteApplicationCredentialHandler,
+  listApplicationCredentialsHandler,
+  showApplicationCredential,
+} from './responses/application-credentials.js';
 import { getAuthCatalog } from './responses/catalog.js';
 import {
   createConsumer,
@@ -82,6 +88,10 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/users/:user_id/projects', listUserProjectsHandler],
   ['GET', '/v3/users/:user_id/groups', listUserGroupsHandler],
   ['POST', '/v3/users/:user_id/password', changePassword],
+  ['GET', '/v3/users/:user_id/application_credentials', listApplicationCredentialsHandler],
+  ['POST', '/v3/users/:user_id/application_credentials', createApplicationCredentialHandler],
+  ['GET', '/v3/users/:user_id/application_credentials/:application_credential_id', showApplicationCredential],
+  ['DELETE', '/v3/users/:user_id/application_credentials/:application_credential_id', deleteApplicationCredentialHandler],
   ['GET', '/v3/projects', listProjects],
   ['POST', '/v3/projects', createProject],
   ['GET', '/v3/projects/:project_id', showProject],

@@ -161,3 +161,28 @@ identityMigrations.push({
     ALTER TABLE users ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
   `,
 });
+
+/**
+ * Application credentials (keystone.application_credential): a user's secret
+ * (scrypt-hashed like passwords) bound to one project and a subset of the
+ * user's roles there (role ids as JSON); tokens issued with one name it.
+ */
+identityMigrations.push({
+  id: '0005_application_credentials',
+  sql: `
+    CREATE TABLE application_credentials (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      project_id TEXT NOT NULL,
+      description TEXT,
+      secret_hash TEXT NOT NULL,
+      expires_at INTEGER,
+      unrestricted INTEGER NOT NULL DEFAULT 0,
+      roles TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      UNIQUE (user_id, name)
+    );
+    ALTER TABLE tokens ADD COLUMN application_credential_id TEXT;
+  `,
+});

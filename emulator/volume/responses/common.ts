@@ -5,6 +5,7 @@ import { firstHeader } from '../../core/http.js';
 import { newRequestId } from '../../core/ids.js';
 import { Microversion, negotiateMicroversion } from '../../core/microversion.js';
 import type { CloudDeps } from '../../core/service.js';
+import type { BackupStore } from '../models/backup-store.js';
 import type { BlobStore } from '../models/blobs.js';
 import type { ImageSource } from '../models/image-source.js';
 import type { Viewer } from '../models/volumes.js';
@@ -13,6 +14,7 @@ import { CINDER_MICROVERSIONS } from '../versions.js';
 /** What the volume responses receive: the cloud's dependencies plus Cinder's own. */
 export interface VolumeDeps extends CloudDeps {
   blobs: BlobStore;
+  backups: BackupStore;
   images: ImageSource;
   /** How long creating, extending and deleting last, on the emulator's clock. */
   transitionMs: number;

@@ -81,7 +81,7 @@ export async function copiesDone(cloud: TestEmulator): Promise<void> {
     cloud
       .db()
       .get<{ n: number }>(
-        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') AS n",
+        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_backups WHERE copy_state = 'pending' AND status IN ('creating', 'restoring')) AS n",
       )!.n;
   await waitUntil(pending, (count) => count === 0, { what: 'the byte copies to finish', timeout: 10_000, interval: 10 });
 }
