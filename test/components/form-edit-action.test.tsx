@@ -23,6 +23,8 @@ const thing = defineResource<{ name: string; type: string; fingerprint: string }
       kind: 'edit',
       label: 'Edit Thing',
       form: 'createForm',
+      // The borrowed key pair form says 'Create Key Pair' (x-submitLabel); an edit names its own button.
+      submitLabel: 'Save',
       allowed: (record) => record.name !== 'locked',
       reload: { meta: { full: true } },
       prefill: (record) => ({ name: record.name, key_type: record.type }),
@@ -50,7 +52,7 @@ describe("edit action: a form prefilled from the record ('kind: edit')", () => {
     expect(within(dialog).getByRole('combobox', { name: 'Key Type' }).textContent).toBe('X509 Certificate');
     await user.clear(name);
     await user.type(name, 't2');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 't1', data: { name: 't2', key_type: 'x509', fingerprint: 'aa:bb' } })),
     );

@@ -36,6 +36,8 @@ async function startLaunch(page: Page, name: string, count: number, newVolume: b
 describe('Instances in the browser (issue 6)', () => {
   it('lets demo launch two instances with a new key pair, stop and start one, read its log, decrypt its password, resize it, boot one from a new volume, and delete them all', async () => {
     const { page, context } = await openSession(browser());
+    // Wide enough for every column: narrower windows hide the low-priority ones (spec 1's column priority).
+    await page.setViewportSize({ width: 1920, height: 1000 });
     await logIn(page, baseUrl, 'demo', passwords.demo);
 
     // Launch two from the seeded image on the private network, with a key pair made inside the wizard.

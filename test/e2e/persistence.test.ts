@@ -34,6 +34,7 @@ describe('a restart', () => {
     try {
       const { page, context } = await openSession(browser);
       await logIn(page, second.baseUrl, 'demo', second.passwords.demo);
+      await keyPairs.openUnlessThere(page);
       await keyPairs.waitForRow(page, 'survives-restart');
       await context.close();
     } finally {

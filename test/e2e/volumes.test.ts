@@ -21,6 +21,8 @@ async function rowAction(page: Page, table: string, name: string, action: string
 describe('Volumes in the browser', () => {
   it('lets demo create a volume from the seeded image (size defaulted), see it go available and bootable, boot an instance from it, snapshot it, extend it and delete both', { timeout: 300_000 }, async () => {
     const { page, context } = await openSession(browser());
+    // Wide enough for every column: narrower windows hide the low-priority ones (spec 1's column priority).
+    await page.setViewportSize({ width: 1920, height: 1000 });
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const volume = `e2e-vol-${Date.now()}`;
     const snapshot = `${volume}-snap`;

@@ -51,7 +51,7 @@ describe('nova data provider: flavors and server groups (spec 2 §3, api-contrac
     const flavor = { id: 'f1', name: 'm1', ram: 512, vcpus: 1, disk: 1, 'OS-FLV-EXT-DATA:ephemeral': 2, 'OS-FLV-DISABLED:disabled': false, 'os-flavor-access:is_public': false };
     const { http } = fakeHttp({ get: { items: [flavor] } });
     const { data } = await createNovaProvider(http).getList('flavor', {});
-    expect(data).toEqual([{ ...flavor, ephemeral: 2, is_disabled: false, is_public: false }]);
+    expect(data).toEqual([{ ...flavor, ephemeral: 2, is_disabled: false, is_public: false, extra_specs_list: [] }]);
     expect(http.get).toHaveBeenCalledWith('/api/nova/flavors/', { query: undefined });
   });
 
