@@ -1,5 +1,6 @@
 import type { AuthApi, AuthOptions, UserSession } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
+import type { SessionSwitch } from '../shared/generated/session';
 
 export function createAuthApi(http: HttpClient): AuthApi {
   return {
@@ -8,6 +9,6 @@ export function createAuthApi(http: HttpClient): AuthApi {
     logout: async () => {
       await http.post('/api/auth/logout/', undefined, { silent: true });
     },
-    switchProject: (projectId) => http.post<UserSession>('/api/auth/switch/', { project_id: projectId }),
+    switchProject: (projectId) => http.post<UserSession>('/api/auth/switch/', { project_id: projectId } satisfies SessionSwitch),
   };
 }

@@ -18,6 +18,20 @@ export function volumeRecord(volume: Volume): ResourceRecord {
   return { ...volume, bootable_flag: volume.bootable === 'true', attached_to: attachedTo(volume.attachments) };
 }
 
+const GIB = 1024 ** 3;
+
+/**
+ * The smallest volume an image fits in (spec 2 §5, Horizon's default size of
+ * a volume from an image): the larger of its min_disk and its size in GiB
+ * rounded up, at least 1.
+ *
+ * @example
+ * imageVolumeSize({ size: 2 * 1024 ** 3 + 5, min_disk: 1 }); // 3
+ */
+export function imageVolumeSize(image: { size?: number | null; min_disk?: number | null }): number {
+  return Math.max(1, Number(image.min_disk ?? 0), Math.ceil(Number(image.size ?? 0) / GIB));
+}
+
 const SOURCE_FIELDS = { snapshot: 'snapshot_id', image: 'image_id', volume: 'source_volid' } as const;
 
 /**
@@ -96,13 +110,16 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   const volumeNames = async () => new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/')).items.map((volume) => [volume.id, volume.name || volume.id]));
   return createServiceProvider('cinder', {
     volume: {
+      // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
       async list() {
-        const { items } = await http.get<{ items: Volume[] }>('/api/cinder/volumes/');
-        return items.map(volumeRecord);
+        const [{ items }, snapshots] = await Promise.all([http.get<{ items: Volume[] }>('/api/cinder/volumes/'), http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/')]);
+        const withSnapshots = new Set(snapshots.items.map((snapshot) => snapshot.volume_id));
+        return items.map((volume) => ({ ...volumeRecord(volume), has_snapshot: withSnapshots.has(volume.id) }));
       },
       async get(id) {
         return volumeRecord(await http.get<Volume>(volumePath(id)));
       },
+      // The Create Volume form's values (the volumes panel's, or the image row action's with the image chosen) become the nine keys here, once.
       async create(data) {
         const body = volumeCreateBody(data);
         quotaRefusal(await http.get<VolumeLimits>('/api/cinder/tenantabsolutelimits/'), Number(body.size));

@@ -7,27 +7,42 @@ type Pool = { id: string; name?: string };
 
 /**
  * A floating IP as the Floating IPs table reads it: the pool by name, and
- * Horizon's Mapped Fixed IP Address, the port's (or its instance's) name and
- * the fixed IP, e.g. 'web-port 10.0.0.5'.
+ * Horizon's Mapped Fixed IP Address: 'instance-name fixed-ip' for an
+ * instance's port (`instance_type` 'compute'), else the fixed IP alone.
  *
  * @example
- * floatingIpRecord({ id: 'f1', ip: '172.24.4.10', pool: 'n1', fixed_ip: '10.0.0.5', port_details: { name: 'web' } }, new Map([['n1', 'public']])).mapped_fixed_ip; // 'web 10.0.0.5'
+ * floatingIpRecord({ id: 'f1', ip: '172.24.4.10', pool: 'n1', fixed_ip: '10.0.0.5', instance_id: 's1', instance_type: 'compute' }, new Map([['n1', 'public']]), new Map([['s1', 'web']])).mapped_fixed_ip; // 'web 10.0.0.5'
  */
-export function floatingIpRecord(fip: Native, pools: Map<string, string>): ResourceRecord {
+export function floatingIpRecord(fip: Native, pools: Map<string, string>, servers: Map<string, string> = new Map()): ResourceRecord {
   const pool = String(fip.pool ?? fip.floating_network_id ?? '');
   const fixed = (fip.fixed_ip ?? fip.fixed_ip_address ?? null) as string | null;
-  const details = fip.port_details as { name?: string } | null | undefined;
-  const owner = details?.name || (fip.port_id ? String(fip.port_id).slice(0, 13) : '');
+  const instance = fip.instance_type === 'compute' ? servers.get(String(fip.instance_id)) : undefined;
   return {
     ...fip,
     ip: fip.ip ?? fip.floating_ip_address,
     pool,
     pool_name: pools.get(pool) ?? pool,
     fixed_ip: fixed,
-    mapped_fixed_ip: fixed ? (owner ? `${owner} ${fixed}` : fixed) : '',
+    mapped_fixed_ip: fixed ? (instance ? `${instance} ${fixed}` : fixed) : '',
     description: (fip.description as string | undefined) ?? '',
     dns_name: (fip.dns_name as string | undefined) ?? '',
   };
+}
+
+/** The project's instances by id, to name what an address maps to; without Nova, none. */
+async function serverNames(http: HttpClient): Promise<Map<string, string>> {
+  const listed = await http.get<{ items: { id: string; name?: string }[] }>('/api/nova/servers/', { silent: true }).catch(() => ({ items: [] }));
+  return new Map(listed.items.map((server) => [server.id, server.name || server.id]));
+}
+
+/**
+ * Horizon's FloatingIpTarget name: 'instance-name: fixed-ip' for an
+ * instance's port, else the fixed IP alone.
+ */
+export function targetRecord(target: Native, servers: Map<string, string>): ResourceRecord {
+  const instance = target.instance_id ? servers.get(String(target.instance_id)) : undefined;
+  const address = String(target.ip_address ?? String(target.id).split('_').pop());
+  return { ...target, name: instance ? `${instance}: ${address}` : address };
 }
 
 async function poolNames(http: HttpClient): Promise<Map<string, string>> {
@@ -45,14 +60,14 @@ export function floatingIpHandlers(http: HttpClient): Record<string, ResourceHan
   return {
     'floating-ip': {
       async list() {
-        const [{ items }, pools] = await Promise.all([http.get<{ items: Native[] }>('/api/network/floatingips/'), poolNames(http)]);
-        return items.map((fip) => floatingIpRecord(fip, pools));
+        const [{ items }, pools, servers] = await Promise.all([http.get<{ items: Native[] }>('/api/network/floatingips/'), poolNames(http), serverNames(http)]);
+        return items.map((fip) => floatingIpRecord(fip, pools, servers));
       },
       async get(id) {
-        const [{ items }, pools] = await Promise.all([http.get<{ items: Native[] }>('/api/network/floatingips/'), poolNames(http)]);
+        const [{ items }, pools, servers] = await Promise.all([http.get<{ items: Native[] }>('/api/network/floatingips/'), poolNames(http), serverNames(http)]);
         const found = items.find((fip) => fip.id === id);
         if (!found) throw Object.assign(new Error(`Floating IP ${id} could not be found`), { status: 404 });
-        return floatingIpRecord(found, pools);
+        return floatingIpRecord(found, pools, servers);
       },
       async create(data) {
         const [created, pools] = await Promise.all([http.post<Native>('/api/network/floatingip/', data), poolNames(http)]);
@@ -84,8 +99,8 @@ export function floatingIpHandlers(http: HttpClient): Record<string, ResourceHan
       async list(params) {
         const id = params.filter?.floating_ip_id;
         if (typeof id !== 'string' || !id) throw new Error('floating-ip-target lists need a floating_ip_id filter');
-        const { items } = await http.get<{ items: Native[] }>(`/api/network/floatingips/${encodeURIComponent(id)}/targets/`);
-        return items;
+        const [{ items }, servers] = await Promise.all([http.get<{ items: Native[] }>(`/api/network/floatingips/${encodeURIComponent(id)}/targets/`), serverNames(http)]);
+        return items.map((target) => targetRecord(target, servers));
       },
     },
   };

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import type { ResourceHandlers } from './resource-provider';
+import type { InstanceResize } from '../shared/generated/instance';
 
 /** A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract §6.2). */
 export type NovaServer = Record<string, unknown> & {
@@ -172,7 +173,7 @@ export function serverHandlers(http: HttpClient): Record<string, ResourceHandler
          * (not in the contract: Horizon resizes through its Django workflow; the server helper adds POST servers/{id}/resize/.)
          */
         async resize(id, data = {}) {
-          await http.post(`${serverPath(id)}/resize/`, { flavor_id: data.flavor_id, disk_config: data.disk_config });
+          await http.post(`${serverPath(id)}/resize/`, { flavor_id: data.flavor_id, disk_config: data.disk_config } satisfies InstanceResize);
         },
         async 'console-output'(id, data) {
           const { lines } = await http.post<{ lines: string[] }>(`${serverPath(id)}/console-output/`, data?.length === undefined ? {} : { length: data.length });

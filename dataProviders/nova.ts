@@ -22,14 +22,19 @@ type NovaServerGroup = Record<string, unknown> & { id: string; policies?: string
 
 /**
  * The list maps the prefixed extension fields to ephemeral, disabled and
- * is_public (spec 2 §3); the prefixed keys stay for the columns.
+ * is_public (spec 2 §3); the prefixed keys stay for the columns. The extra
+ * specs (`extras`, with get_extras) become key/value rows for the details.
  */
-function flavorRecord(flavor: NovaFlavor): ResourceRecord {
+export function flavorRecord(flavor: NovaFlavor): ResourceRecord {
+  const specs = (flavor.extras ?? flavor.extra_specs ?? {}) as Record<string, unknown>;
   return {
     ...flavor,
     ephemeral: flavor.ephemeral ?? flavor['OS-FLV-EXT-DATA:ephemeral'],
     is_disabled: flavor.is_disabled ?? flavor['OS-FLV-DISABLED:disabled'],
     is_public: flavor.is_public ?? flavor['os-flavor-access:is_public'],
+    extra_specs_list: Object.entries(specs)
+      .sort(([left], [right]) => left.localeCompare(right))
+      .map(([key, value]) => ({ key, value: String(value) })),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { Backend } from '../src/backend/contract';
 import type { OptionSource } from '../src/forms/option-sources';
 import { formatBytes } from '../src/utils/units';
+import { imageVolumeSize } from './cinder';
 import { trunkPortCandidates } from './neutron';
 import { subnetPoolChoice } from './neutron-networks';
 
@@ -28,15 +29,23 @@ interface Sized {
   name?: string | null;
   status?: string;
   size?: number | null;
+  min_disk?: number | null;
 }
 
-/** Horizon's Create Volume source choices: usable records labelled 'name (size)'. */
-function volumeSources(resource: string, usable: string, size: (record: Sized) => string): OptionSource {
+/**
+ * Horizon's Create Volume source choices: usable records labelled 'name
+ * (size)', each with its name and the GiB a volume made from it needs
+ * (`volume_size`), which the form's size follows (x-from).
+ */
+function volumeSources(resource: string, usable: string, size: (record: Sized) => string, volumeSize: (record: Sized) => number): OptionSource {
   return async (backend) =>
     (await listAll<Sized>(backend, resource))
       .filter((record) => record.status === usable)
-      .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})` }));
+      .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})`, name: record.name ?? '', volume_size: volumeSize(record) }));
 }
+
+/** A snapshot's or a volume's own size: a copy is at least as large. */
+const ownSize = (record: Sized) => Number(record.size ?? 1);
 
 export const OPTION_SOURCES: Record<string, OptionSource> = {
   /** Trunk parent port candidates (spec 2 §5). */
@@ -51,11 +60,11 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
    */
   subnetpools: async (backend) => (await listAll<Parameters<typeof subnetPoolChoice>[0]>(backend, 'subnetpool')).map(subnetPoolChoice),
   /** Available volume snapshots as a new volume's source (spec 1 §2.6), 'name (1 GiB)'. */
-  'volume-source-snapshots': volumeSources('volume-snapshot', 'available', (snapshot) => `${snapshot.size} GiB`),
+  'volume-source-snapshots': volumeSources('volume-snapshot', 'available', (snapshot) => `${snapshot.size} GiB`, ownSize),
   /** Active images as a new volume's source, 'name (320.00 KB)'. */
-  'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0)),
+  'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0), imageVolumeSize),
   /** Available volumes as a new volume's source, 'name (1 GiB)'. */
-  'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`),
+  'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`, ownSize),
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
   /** Cinder's zones that are up (Horizon leaves out unavailable ones). */

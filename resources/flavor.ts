@@ -101,6 +101,8 @@ export default defineResource<FlavorEntity>({
         label: 'Overview',
         fields: ['name', 'id', 'vcpus', 'ram', 'disk', 'OS-FLV-EXT-DATA:ephemeral', 'swap', 'rxtx_factor', 'os-flavor-access:is_public', 'description'],
         code: ['id'],
+        // The extra specs (hw:cpu_policy, …), which Update Metadata edits.
+        table: { field: 'extra_specs_list', title: 'Extra Specs', columns: [{ field: 'key', label: 'Key' }, { field: 'value', label: 'Value' }] },
       },
     ],
   },

@@ -1,5 +1,5 @@
 import schema from '../schemas/image.schema.json';
-import { volumeCreateBody } from '../dataProviders/cinder';
+import { imageVolumeSize } from '../dataProviders/cinder';
 import { FORM_PROPERTIES, uploadMode } from '../dataProviders/glance';
 import { defineResource } from '../src/descriptor';
 import type { ImageEntity } from '../shared/generated';
@@ -15,13 +15,6 @@ function propertyTexts(properties: Record<string, unknown> | undefined): Record<
       .filter(([key]) => !['os_hash_algo', 'os_hash_value', ...FORM_PROPERTIES].includes(key))
       .map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
   );
-}
-
-const GIB = 1073741824;
-
-/** Spec 2 §5: the larger of min_disk and the image size in GiB (rounded up), at least 1. */
-export function defaultVolumeSize(image: Pick<ImageEntity, 'size' | 'min_disk'>): number {
-  return Math.max(1, Number(image.min_disk ?? 0), Math.ceil(Number(image.size ?? 0) / GIB));
 }
 
 const isActive = (image: ImageEntity) => String(image.status).toLowerCase() === 'active';
@@ -165,14 +158,16 @@ export default defineResource<ImageEntity>({
       id: 'create-volume',
       kind: 'edit',
       label: 'Create Volume',
-      form: 'createVolumeForm',
+      // The volumes panel's form (one definition), the image chosen as its source and the size it needs (spec 2 §5).
+      form: 'createForm',
+      formSchema: 'volume.schema.json',
       creates: 'volume',
       submitLabel: 'Create Volume',
       policy: [['volume', 'volume:create']],
       requires: { services: ['volumev3'] },
       allowed: (image) => isActive(image) && isBootable(image),
-      prefill: (image) => ({ name: '', description: '', size: defaultVolumeSize(image) }),
-      payload: (values, image) => volumeCreateBody({ ...values, source_type: 'image', image_id: image?.id }),
+      prefill: (image) => ({ name: '', description: '', source_type: 'image', image_id: image.id, size: imageVolumeSize(image) }),
+      uiSchema: { source_type: { 'ui:widget': 'hidden' } },
       success: 'Creating volume {name}',
       successToast: 'info',
       failure: 'Unable to create the volume.',

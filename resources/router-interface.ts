@@ -5,8 +5,9 @@ import type { RouterInterfaceEntity } from '../shared/generated';
 /**
  * A router's interfaces, listed in its details' Interfaces tab (Horizon's
  * routers/ports table): Name, Fixed IPs, Status, Type and Admin State, and
+ * Add Interface on the tab's toolbar and
  * Delete Interface for internal interfaces (the gateway goes with Clear
- * Gateway). Interfaces are added from the router (resources/router.ts).
+ * Gateway).
  */
 export default defineResource<RouterInterfaceEntity>({
   name: 'router-interface',
@@ -25,6 +26,16 @@ export default defineResource<RouterInterfaceEntity>({
     { field: 'admin_state' },
   ],
   actions: [
+    // Horizon's Interfaces tab button; the tab adds the router's id to what it sends.
+    {
+      id: 'add-interface',
+      kind: 'form',
+      label: 'Add Interface',
+      form: 'addInterfaceForm',
+      policy: [['network', 'add_router_interface']],
+      success: 'Interface added',
+      failure: 'Failed to add interface: {error}',
+    },
     {
       id: 'delete',
       kind: 'delete',

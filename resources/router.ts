@@ -8,12 +8,12 @@ const hasGateway = (router: RouterEntity) => Boolean(router.external_gateway_inf
 /**
  * Routers (Horizon's /project/routers): Name, Status, External Network,
  * Admin State and Availability Zones; Create Router with an optional
- * external network, Edit Router, Set Gateway and Clear Gateway, Add
- * Interface (also reached at /project/routers/{id}/addinterface and the
- * topology's /project/network_topology/router/{id}/addinterface, spec 1
- * §2.1), and Delete Router, which removes the router's interfaces first.
- * The details have the Overview with the external gateway and the
- * Interfaces tab (resources/router-interface.ts).
+ * external network, Edit Router, Set Gateway and Clear Gateway, and Delete
+ * Router, which removes the router's interfaces first. The details have the
+ * Overview with the external gateway and the Interfaces tab
+ * (resources/router-interface.ts) with Add Interface, as in Horizon (also
+ * reached at /project/routers/{id}/addinterface and the topology's
+ * /project/network_topology/router/{id}/addinterface, spec 1 §2.1).
  */
 export default defineResource<RouterEntity>({
   name: 'router',
@@ -29,10 +29,10 @@ export default defineResource<RouterEntity>({
     label: 'Routers',
     path: '/project/routers',
   },
-  // Horizon has Add Interface at both: the Routers panel's and the network topology's (spec 1 §2.1).
+  // Horizon has Add Interface at both: the Routers panel's and the network topology's (spec 1 §2.1); it is the Interfaces tab's action.
   redirects: [
-    { path: '/project/routers/:id/addinterface', to: '/ngdetails/OS::Neutron::Router/{id}?action=add-interface' },
-    { path: '/project/network_topology/router/:id/addinterface', to: '/ngdetails/OS::Neutron::Router/{id}?action=add-interface' },
+    { path: '/project/routers/:id/addinterface', to: '/ngdetails/OS::Neutron::Router/{id}?tab=interfaces&action=add-interface' },
+    { path: '/project/network_topology/router/:id/addinterface', to: '/ngdetails/OS::Neutron::Router/{id}?tab=interfaces&action=add-interface' },
   ],
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },
@@ -64,18 +64,6 @@ export default defineResource<RouterEntity>({
       policy: [['network', 'create_router']],
       success: 'Router {name} was successfully created.',
       failure: 'Failed to create router "{name}": {error}',
-    },
-    {
-      id: 'add-interface',
-      kind: 'edit',
-      label: 'Add Interface',
-      form: 'addInterfaceForm',
-      creates: 'router-interface',
-      policy: [['network', 'add_router_interface']],
-      prefill: () => ({}),
-      payload: (values, router) => ({ ...values, router_id: router!.id }),
-      success: 'Interface added',
-      failure: 'Failed to add interface: {error}',
     },
     {
       id: 'set-gateway',
@@ -140,7 +128,7 @@ export default defineResource<RouterEntity>({
         id: 'interfaces',
         label: 'Interfaces',
         fields: [],
-        resource: { name: 'router-interface', filter: { router_id: '{id}' } },
+        resource: { name: 'router-interface', filter: { router_id: '{id}' }, values: { router_id: '{id}' } },
       },
     ],
   },

@@ -1,5 +1,5 @@
 import schema from '../schemas/volume.schema.json';
-import { snapshotCreateBody, volumeCreateBody } from '../dataProviders/cinder';
+import { snapshotCreateBody } from '../dataProviders/cinder';
 import { defineResource } from '../src/descriptor';
 import type { VolumeEntity } from '../shared/generated';
 
@@ -47,7 +47,6 @@ export default defineResource<VolumeEntity>({
       form: 'createForm',
       submitLabel: 'Create Volume',
       policy: [['volume', 'volume:create']],
-      payload: (values) => volumeCreateBody(values),
       // Spec 2 §9: 'Creating volume <name>' is the info toast on create.
       success: 'Creating volume {name}',
       successToast: 'info',
@@ -112,8 +111,10 @@ export default defineResource<VolumeEntity>({
       id: 'delete',
       kind: 'delete',
       policy: [['volume', 'volume:delete']],
-      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0,
+      // Horizon's DeleteVolume: not while it has snapshots either; Cinder's refusal is shown with its reason.
+      allowed: (volume) => DELETABLE_STATUSES.includes(String(volume.status)) && (volume.attachments ?? []).length === 0 && !volume.has_snapshot,
       notAllowed: 'You are not allowed to delete volumes: {names}',
+      showReason: true,
     },
   ],
   detail: {

@@ -21,7 +21,9 @@ import { CloudAccess } from './openstack/access.js';
 import { KeystoneClient } from './openstack/keystone.js';
 import { apiGuardPlugin, sendError } from './plugins/api-guard.js';
 import { configureBreakers } from './openstack/breaker.js';
+import { inputGuardPlugin } from './plugins/input-guard.js';
 import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.js';
+import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
 import { buildSettings } from './settings.js';
@@ -65,10 +67,12 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, strict: false, allErrors: false } },
   });
+  await app.register(routeTablePlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);
   await app.register(sessionPlugin, { secret: options.sessionSecret });
   await app.register(apiGuardPlugin);
+  await app.register(inputGuardPlugin);
   limitApiBodies(app);
   acceptEmptyJsonBodies(app);
   addResourceSchemas(app, join(PROJECT_ROOT, 'schemas'));

@@ -344,6 +344,14 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example 'createForm'
    */
   form: string;
+  /**
+   * The schema file (`$id`) whose `$defs` holds `form`, when it is another
+   * resource's: one form definition serves every action that shows it (the
+   * images panel's Create Volume opens the volume's `createForm`).
+   * Default: the resource's own schema.
+   * @example 'volume.schema.json'
+   */
+  formSchema?: string;
   /** Modal size (spec 1 §9: default 'lg'). */
   size?: 'sm' | 'md' | 'lg';
   /** Submit button text (spec 1 §9: default 'Submit'). */

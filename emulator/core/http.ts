@@ -16,13 +16,42 @@ export function acceptRawBodies(app: FastifyInstance): void {
 /** The request body as JSON; MalformedBody when it is missing or not JSON. */
 export function jsonBody(request: FastifyRequest): unknown {
   const raw = request.body;
-  const text = Buffer.isBuffer(raw) ? raw.toString('utf8') : typeof raw === 'string' ? raw : '';
+  return parseJsonBody(Buffer.isBuffer(raw) ? raw.toString('utf8') : typeof raw === 'string' ? raw : '');
+}
+
+/**
+ * Python's json module gives up past its recursion limit (1000 frames), so
+ * no OpenStack service accepts a body nested deeper; refusing it here keeps
+ * every recursive walk of a body (validation, storage, repr) off the stack's
+ * edge.
+ */
+export const MAX_JSON_DEPTH = 900;
+
+/** Parses a JSON request body: MalformedBody when it is empty, not JSON, or nested deeper than any service parses. */
+export function parseJsonBody(text: string): unknown {
   if (!text.trim()) throw new MalformedBody('empty body');
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch (error) {
     throw new MalformedBody((error as Error).message);
   }
+  if (nestingDepth(parsed) > MAX_JSON_DEPTH) throw new MalformedBody('maximum recursion depth exceeded while decoding a JSON document');
+  return parsed;
+}
+
+/** How deeply objects and arrays nest in `value`, counted without recursion. */
+function nestingDepth(value: unknown): number {
+  let deepest = 0;
+  const pending: [unknown, number][] = [[value, 0]];
+  while (pending.length) {
+    const [item, depth] = pending.pop()!;
+    if (!item || typeof item !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    if (deepest > MAX_JSON_DEPTH) return deepest;
+    for (const child of Object.values(item)) pending.push([child, depth + 1]);
+  }
+  return deepest;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

@@ -7,38 +7,7 @@ import { serviceRegions } from '../openstack/catalog.js';
 import type { IssuedToken, KeystoneProject } from '../openstack/keystone.js';
 import { newCsrfToken, type SessionData } from '../plugins/session.js';
 import { userSession } from './user-session.js';
-
-const loginBody = {
-  type: 'object',
-  properties: {
-    auth_type: { type: 'string', enum: ['credentials'] },
-    username: { type: 'string', minLength: 1, maxLength: 255 },
-    password: { type: 'string', minLength: 1, maxLength: 4096 },
-    domain: { type: 'string', maxLength: 255 },
-    region: { type: 'string', maxLength: 255 },
-  },
-  required: ['auth_type', 'username', 'password'],
-  additionalProperties: false,
-} as const;
-
-const switchBody = {
-  type: 'object',
-  properties: {
-    project_id: { type: 'string', minLength: 1, maxLength: 64 },
-    region: { type: 'string', minLength: 1, maxLength: 255 },
-  },
-  minProperties: 1,
-  maxProperties: 1,
-  additionalProperties: false,
-} as const;
-
-interface LoginBody {
-  auth_type: 'credentials';
-  username: string;
-  password: string;
-  domain?: string;
-  region?: string;
-}
+import type { SessionLogin } from '../../shared/generated/session.js';
 
 /** Our own endpoints for the single-page login (api-contract, "Endpoints of our own"). */
 export const authRoutes: FastifyPluginAsync<BffContext> = async (app, context) => {
@@ -54,9 +23,9 @@ export const authRoutes: FastifyPluginAsync<BffContext> = async (app, context) =
     default_domain: login.defaultDomain,
   }));
 
-  app.post<{ Body: LoginBody }>(
+  app.post<{ Body: SessionLogin }>(
     '/api/auth/login/',
-    { config: { public: true, csrfExempt: true }, schema: { body: loginBody } },
+    { config: { public: true, csrfExempt: true }, schema: { body: { $ref: 'session.schema.json#/$defs/login' } } },
     async (request, reply) => {
       const { username, password } = request.body;
       const domain = request.body.domain || login.defaultDomain;
@@ -95,7 +64,7 @@ export const authRoutes: FastifyPluginAsync<BffContext> = async (app, context) =
 
   app.post<{ Body: { project_id?: string; region?: string } }>(
     '/api/auth/switch/',
-    { schema: { body: switchBody } },
+    { schema: { body: { $ref: 'session.schema.json#/$defs/switch' } } },
     async (request, reply) => {
       const session = request.session!;
       if (request.body.region) {

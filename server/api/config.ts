@@ -1,14 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import type { Target } from '../policy/engine.js';
 import { isAllowed } from '../policy/enforce.js';
 import { IMAGE_FORMATS, SERVER_ONLY_SETTINGS } from '../settings.js';
-
-interface PolicyBody {
-  rules: unknown;
-  target?: Target;
-}
+import type { SessionPolicyCheck } from '../../shared/generated/session.js';
 
 /** `/api/settings/`, `/api/timezones/`, `/api/policy/` (api-contract §2) and `header/` (§12). */
 export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
@@ -31,7 +26,7 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return reply.type('text/html; charset=utf-8').send(String(settings.EXTENSIBLE_HEADER_HTML ?? ''));
   });
 
-  app.post<{ Body: PolicyBody }>('/api/policy/', { schema: { body: { type: 'object', required: ['rules'] } } }, async (request) => {
+  app.post<{ Body: SessionPolicyCheck }>('/api/policy/', { schema: { body: { $ref: 'session.schema.json#/$defs/policyCheck' } } }, async (request) => {
     const rules = request.body.rules;
     if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
     // The rules are ANDed; a scope with no rule table counts as allowed (api-contract §2).
@@ -58,7 +53,6 @@ function isRulePairs(value: unknown): value is [string, string][] {
     value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every((part) => typeof part === 'string'))
   );
 }
-
 
 /** Every IANA zone with its offset now, so daylight saving time is followed. */
 function timezoneOffsets(at: Date): Record<string, string> {

@@ -28,20 +28,6 @@ function shapeSecurityGroup(group: Native) {
   return rest;
 }
 
-const ALLOCATE_BODY = {
-  type: 'object',
-  required: ['pool_id'],
-  properties: { pool_id: { type: 'string', minLength: 1 }, dns_domain: { type: 'string' }, dns_name: { type: 'string' }, description: { type: 'string', maxLength: 255 } },
-  additionalProperties: false,
-};
-
-const ASSOCIATE_BODY = {
-  type: 'object',
-  required: ['address_id'],
-  properties: { address_id: { type: 'string', minLength: 1 }, port_id: { type: ['string', 'null'] } },
-  additionalProperties: false,
-};
-
 export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get('/api/network/securitygroups/', async (request) => {
     const client = await access.client(request);
@@ -77,7 +63,7 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
   /** Allocate: 200, not 201 (api-contract §13.6). */
   app.post<{ Body: { pool_id: string; dns_domain?: string; dns_name?: string; description?: string } }>(
     '/api/network/floatingip/',
-    { schema: { body: ALLOCATE_BODY } },
+    { schema: { body: { $ref: 'floating-ip.schema.json#/$defs/create' } } },
     async (request) => {
       const client = await access.client(request);
       const { pool_id: pool, ...rest } = request.body;
@@ -89,7 +75,7 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
   );
 
   /** Associate with `port_id` = `<port id>_<fixed ip>`; without it, disassociate. */
-  app.patch<{ Body: { address_id: string; port_id?: string | null } }>('/api/network/floatingip/', { schema: { body: ASSOCIATE_BODY } }, async (request, reply) => {
+  app.patch<{ Body: { address_id: string; port_id?: string | null } }>('/api/network/floatingip/', { schema: { body: { $ref: 'floating-ip.schema.json#/$defs/associate' } } }, async (request, reply) => {
     const client = await access.client(request);
     const { address_id: id, port_id: target } = request.body;
     let floatingip: Record<string, unknown> = { port_id: null };

@@ -76,6 +76,13 @@ export interface FlavorEntity {
   extras?: FlavorExtraSpecs;
   extra_specs?: FlavorExtraSpecs;
   /**
+   * The extra specs as key/value rows, for the details (the browser's provider derives it).
+   */
+  extra_specs_list?: {
+    key?: string;
+    value?: string;
+  }[];
+  /**
    * Project ids of a private flavor, with get_access_list=true.
    */
   'access-list'?: string[];

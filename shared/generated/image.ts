@@ -82,7 +82,7 @@ export interface ImageCreate {
   architecture?: string;
   kernel?: string;
   ramdisk?: string;
-  source_type?: 'file-legacy' | 'file-direct' | 'url';
+  source_type?: 'file' | 'file-legacy' | 'file-direct' | 'url';
   image_url?: string;
   import_data?: boolean;
   /**
@@ -143,17 +143,6 @@ export interface ImageCreateForm {
   metadata?: {
     [k: string]: string | undefined;
   };
-}
-
-/**
- * Spec 2 §5 'create volume from image' (one step, Volume Details): the image is the source; the size defaults to the larger of min_disk and the image size in GiB, at least 1.
- */
-export interface ImageCreateVolumeForm {
-  name?: string;
-  description?: string;
-  volume_type?: string;
-  size: number;
-  availability_zone?: string;
 }
 
 export interface ImageEditForm {

@@ -90,3 +90,53 @@ export interface InstanceEntity {
    */
   fault_message?: string | null;
 }
+
+/**
+ * POST /api/nova/snapshots/ body: the instance to snapshot and the new image's name.
+ */
+export interface InstanceSnapshotCreate {
+  instance_id: string;
+  name: string;
+}
+
+/**
+ * POST /api/nova/servers/ body: the launch spec; its fields are checked by server-spec.ts with the contract's "missing required parameter 'x'" (api-contract §6).
+ */
+export interface InstanceCreateBody {}
+
+/**
+ * POST /api/nova/servers/{id} body: the operation to run, checked by the route in the contract's words.
+ */
+export interface InstanceActionBody {
+  operation?: unknown;
+}
+
+/**
+ * PATCH /api/nova/servers/{id}/metadata body: {updated, removed}, checked by the route in the contract's words.
+ */
+export interface InstanceMetadataPatch {
+  updated?: unknown;
+  removed?: unknown;
+}
+
+/**
+ * POST /api/nova/servers/{id}/console-output/ body: the number of lines, checked by the route in the contract's words.
+ */
+export interface InstanceConsoleOutput {
+  length?: unknown;
+}
+
+/**
+ * POST /api/nova/servers/{id}/console-info/ body: the console type, checked by the route in the contract's words.
+ */
+export interface InstanceConsoleInfo {
+  console_type?: unknown;
+}
+
+/**
+ * POST /api/nova/servers/{id}/resize/ body, checked by the route in the contract's words.
+ */
+export interface InstanceResize {
+  flavor_id?: unknown;
+  disk_config?: unknown;
+}

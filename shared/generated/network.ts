@@ -114,3 +114,30 @@ export interface NetworkEditForm {
   admin_state_up?: boolean;
   shared?: boolean;
 }
+
+/**
+ * POST /api/neutron/networks/ body.
+ */
+export interface NetworkCreate {
+  name?: string;
+  description?: string;
+  admin_state_up?: boolean;
+  shared?: boolean;
+  'router:external'?: boolean;
+  port_security_enabled?: boolean;
+  mtu?: number;
+  qos_policy_id?: string | null;
+  availability_zone_hints?: string[];
+  'provider:network_type'?: string;
+  'provider:physical_network'?: string;
+  'provider:segmentation_id'?: number;
+}
+
+/**
+ * PATCH /api/neutron/networks/{id}/ body.
+ */
+export interface NetworkUpdate {
+  name?: string;
+  admin_state_up?: boolean;
+  shared?: boolean;
+}

@@ -46,3 +46,15 @@ export interface QosPolicyCreateForm {
   description?: string;
   shared?: boolean;
 }
+
+/**
+ * POST and PATCH /api/neutron/qos/policies/{id}/{kind}/ body.
+ */
+export interface QosPolicyRuleBody {
+  max_kbps?: number;
+  max_burst_kbps?: number;
+  direction?: 'egress' | 'ingress' | 'any';
+  dscp_mark?: number;
+  min_kbps?: number;
+  min_kpps?: number;
+}

@@ -71,14 +71,3 @@ export interface RouterEditForm {
 export interface RouterGatewayForm {
   network_id: string;
 }
-
-/**
- * Horizon's Add Interface (creates a router-interface): a subnet of the project not yet on the router and, optionally, the interface's IP address (else the subnet's gateway IP).
- */
-export interface RouterAddInterfaceForm {
-  subnet_id: string;
-  /**
-   * Specify an IP address for the interface created (e.g. 192.168.0.254).
-   */
-  ip_address?: string;
-}

@@ -38,3 +38,11 @@ export interface SecurityGroupUpdateForm {
   name: string;
   description?: string;
 }
+
+/**
+ * PATCH /api/network/securitygroups/{id}/ body: at least one field.
+ */
+export interface SecurityGroupUpdate {
+  name?: string;
+  description?: string;
+}

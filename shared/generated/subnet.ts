@@ -93,3 +93,48 @@ export interface SubnetEditForm {
    */
   host_routes?: string;
 }
+
+/**
+ * POST /api/neutron/subnets/ body.
+ */
+export interface SubnetCreate {
+  network_id: string;
+  name?: string;
+  description?: string;
+  cidr?: string;
+  ip_version?: 4 | 6;
+  gateway_ip?: string | null;
+  enable_dhcp?: boolean;
+  subnetpool_id?: string | null;
+  prefixlen?: number;
+  allocation_pools?: {
+    start: string;
+    end: string;
+  }[];
+  dns_nameservers?: string[];
+  host_routes?: {
+    destination: string;
+    nexthop: string;
+  }[];
+  ipv6_ra_mode?: 'dhcpv6-stateful' | 'dhcpv6-stateless' | 'slaac' | null;
+  ipv6_address_mode?: 'dhcpv6-stateful' | 'dhcpv6-stateless' | 'slaac' | null;
+}
+
+/**
+ * PATCH /api/neutron/subnets/{id}/ body.
+ */
+export interface SubnetUpdate {
+  name?: string;
+  description?: string;
+  gateway_ip?: string | null;
+  enable_dhcp?: boolean;
+  allocation_pools?: {
+    start: string;
+    end: string;
+  }[];
+  dns_nameservers?: string[];
+  host_routes?: {
+    destination: string;
+    nexthop: string;
+  }[];
+}

@@ -58,3 +58,50 @@ export interface TrunkEditForm {
   admin_state_up?: boolean;
   sub_ports?: TrunkSubportInput[];
 }
+
+/**
+ * A subport as the BFF accepts it: the VLAN range is the entity's.
+ */
+export interface TrunkSubportBody {
+  port_id: string;
+  segmentation_type: TrunkSegmentationType;
+  segmentation_id?: TrunkVlanId;
+  [k: string]: unknown | undefined;
+}
+
+/**
+ * POST /api/neutron/trunks/ body.
+ */
+export interface TrunkCreate {
+  name?: string;
+  description?: string;
+  port_id: string;
+  admin_state_up?: boolean;
+  sub_ports?: TrunkSubportBody[];
+}
+
+/**
+ * One side of the PATCH /api/neutron/trunks/{id} pair.
+ */
+export interface TrunkUpdateSide {
+  id?: string;
+  name?: string;
+  description?: string;
+  admin_state_up?: boolean;
+  sub_ports?: TrunkSubportBody[];
+}
+
+/**
+ * PATCH /api/neutron/trunks/{id} body: [old trunk, new trunk], diffed into native calls.
+ *
+ * @minItems 2
+ * @maxItems 2
+ */
+export type TrunkUpdatePair = [TrunkUpdateSide, TrunkUpdateSide];
+
+export type TrunkSegmentationType = 'vlan' | 'inherit';
+
+/**
+ * A VLAN subport's segmentation id: 802.1Q's usable range.
+ */
+export type TrunkVlanId = number;

@@ -12,7 +12,7 @@ export interface VolumeAttachment {
 }
 
 /**
- * A volume as /api/cinder/volumes/ answers it (api-contract §5 shapes), plus attached_to, the attachments as text for the list.
+ * A volume as /api/cinder/volumes/ answers it (api-contract §5 shapes), plus attached_to, the attachments as text for the list, and has_snapshot in the list (Horizon's: a volume with snapshots is not deleted).
  */
 export interface VolumeEntity {
   id: string;
@@ -31,6 +31,7 @@ export interface VolumeEntity {
   source_volid?: string | null;
   attachments?: VolumeAttachment[];
   attached_to?: string;
+  has_snapshot?: boolean;
   multiattach?: boolean | null;
   metadata?: {
     [k: string]: string | undefined;
@@ -39,7 +40,7 @@ export interface VolumeEntity {
 }
 
 /**
- * Spec 1 §2.6: the source type decides which source field shows; a snapshot source hides the volume type. Size is an integer of at least 1 GiB (spec 1 §5, spec 2 §9 default 1).
+ * Spec 1 §2.6: the source type decides which source field shows; a snapshot source hides the volume type. Size is an integer of at least 1 GiB (spec 1 §5, spec 2 §9 default 1); as in Horizon, choosing an image sets it to what the image needs, a snapshot or volume raises it to theirs, and an empty name takes the source's. The images panel's Create Volume opens this same form with the image chosen.
  */
 export interface VolumeCreateForm {
   name?: string;
@@ -101,4 +102,21 @@ export interface VolumeCreate {
   image_id: string | null;
   availability_zone: string | null;
   source_volid: string | null;
+}
+
+/**
+ * PATCH /api/cinder/volumes/{id}/metadata, volumesnapshots/{id}/metadata and volumetypes/{id}/metadata body.
+ */
+export interface VolumeMetadataPatch {
+  updated: {
+    [k: string]: string | undefined;
+  };
+  removed: string[];
+}
+
+/**
+ * POST /api/cinder/volumes/{id}/extend/ body.
+ */
+export interface VolumeExtend {
+  new_size: number;
 }

@@ -48,9 +48,16 @@ export interface ActionDialogs {
 /**
  * The dialogs of a resource's actions. `existing` are the listed records, for
  * the form's unique-value check (spec 2 §5: 'Key pair already exists.');
- * `createValues` are added to what create actions send (a scoped list's parent id).
+ * `createValues` are added to what create actions send (a scoped list's parent id),
+ * and a scoped list's create forms read `parent` as their record (a router's
+ * Interfaces tab offers the subnets of that router).
  */
-export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: ResourceRecord[] = NO_RECORDS, createValues?: Record<string, unknown>): ActionDialogs {
+export function useActionDialogs(
+  descriptor: AnyResourceDescriptor,
+  existing: ResourceRecord[] = NO_RECORDS,
+  createValues?: Record<string, unknown>,
+  parent?: ResourceRecord,
+): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   // A create that uploads a file reports its progress here (spec 2 §4: -1, then whole percents).
   const [progress, setProgress] = useState<number | null>(null);
@@ -78,8 +85,8 @@ export function useActionDialogs(descriptor: AnyResourceDescriptor, existing: Re
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
     dialogs = (
-      // The record the form acts on: choice lists may depend on it (x-options filter).
-      <FormRecordContext.Provider value={record}>
+      // The record the form acts on, else the scoped list's parent: choice lists may depend on it (x-options filter).
+      <FormRecordContext.Provider value={record ?? parent}>
       <Suspense fallback={null}>
         {action.kind === 'wizard' ? (
           <SchemaWizard

@@ -39,6 +39,8 @@ const NO_FACETS: never[] = [];
 export interface ListScope {
   filter: Record<string, string>;
   values?: Record<string, string>;
+  /** The details page's record: a create form of the list reads it as its form record (`{id}` in an x-options filter). */
+  parent?: ResourceRecord;
 }
 
 
@@ -102,7 +104,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const ids = useMemo(() => rows.map((row) => idOf(descriptor, row)), [rows, descriptor]);
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
-  const dialogs = useActionDialogs(descriptor, fetched, scope?.values);
+  const dialogs = useActionDialogs(descriptor, fetched, scope?.values, scope?.parent);
   const toasts = useToastStore();
   const navigate = useNavigate();
   const title = (!scope && descriptor.panel?.label) || descriptor.labels.plural;

@@ -184,7 +184,7 @@ function RelatedList({ tab, record }: { tab: DetailTab<ResourceRecord>; record: 
   const fill = (templates: Record<string, string> = {}) => Object.fromEntries(Object.entries(templates).map(([key, template]) => [key, formatMessage(template, record)]));
   return (
     <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
-      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values) }} />
+      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values), parent: record }} />
     </Suspense>
   );
 }

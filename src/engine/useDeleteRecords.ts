@@ -25,7 +25,9 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
     const results = await Promise.allSettled(
       records.map((record) => {
         const id = idOf(descriptor, record);
-        return dataProvider.delete<ResourceRecord & { id: string }>(descriptor.name, { id, previousData: { ...record, id } });
+        // The record as listed: its own `id` stays, so a provider whose route needs more than the
+        // row key (a router interface: its router and its port id) reads them from it.
+        return dataProvider.delete<ResourceRecord & { id: string }>(descriptor.name, { id, previousData: { id, ...record } });
       }),
     );
     const deleted = records.filter((_record, index) => results[index].status === 'fulfilled');

@@ -4,7 +4,7 @@ import { schemaDocument } from '../schema/fields';
 import { formRootSchema, schemaName } from '../schema/form-root';
 import { derefLocal } from '../schema/refs';
 import { schemaLookup } from '../schema/shared';
-import type { SchemaNode } from '../schema/types';
+import type { SchemaDocument, SchemaNode } from '../schema/types';
 import { HIDDEN_FIELD, type HintedNode } from './hints';
 import { loadFormValidator } from './validator';
 
@@ -21,11 +21,11 @@ export interface BuiltForm {
  */
 export async function buildForm(
   descriptor: AnyResourceDescriptor,
-  action: { form: string; uiSchema?: Record<string, unknown> },
+  action: FormRef & { uiSchema?: Record<string, unknown> },
   supports?: FeatureCheck,
   allows?: PolicyCheck,
 ): Promise<BuiltForm> {
-  const document = schemaDocument(descriptor);
+  const document = formDocument(descriptor, action);
   const schema = formRootSchema(document, action.form, schemaLookup);
   const choices = await offeredChoices(schema, supports);
   const denied = await deniedFields(schema, allows);
@@ -43,6 +43,20 @@ export async function buildForm(
   }
   const validator = await loadFormValidator(schemaName(document), action.form, schema as RJSFSchema);
   return { schema: schema as RJSFSchema, uiSchema, validator };
+}
+
+/** Which `$defs` entry a form action shows, and in which schema file (default the resource's). */
+export interface FormRef {
+  form: string;
+  formSchema?: string;
+}
+
+/** The schema file holding an action's form: its `formSchema`, else the resource's own. */
+export function formDocument(descriptor: AnyResourceDescriptor, action: FormRef): SchemaDocument {
+  if (!action.formSchema) return schemaDocument(descriptor);
+  const document = schemaLookup(action.formSchema);
+  if (!document) throw new Error(`${descriptor.name}: no schema ${action.formSchema}`);
+  return document;
 }
 
 /** Whether policy rules pass for the session (POST /api/policy/). */
@@ -99,8 +113,8 @@ export async function offeredChoices(schema: SchemaNode, supports?: FeatureCheck
 }
 
 /** Field schemas of a form, refs resolved (the conformance suite crafts bad input from them). */
-export function formFields(descriptor: AnyResourceDescriptor, formKey: string): Record<string, SchemaNode> {
-  const document = schemaDocument(descriptor);
-  const form = document.$defs?.[formKey];
+export function formFields(descriptor: AnyResourceDescriptor, action: FormRef): Record<string, SchemaNode> {
+  const document = formDocument(descriptor, action);
+  const form = document.$defs?.[action.form];
   return Object.fromEntries(Object.entries(form?.properties ?? {}).map(([field, node]) => [field, derefLocal(node, document)]));
 }

@@ -29,7 +29,11 @@
  *   the values (spec 1 §5: a subnet pool fixes the IP version).
  * - `"x-from": { "field": "subnetpool_id", "source": "subnetpools", "key": "ip_version" }`:
  *   choosing an item of the option source in `field` sets this field to the
- *   item's `key` (a pool's IP version, its default prefix length).
+ *   item's `key` (a pool's IP version, its default prefix length). A list of
+ *   such hints follows several fields (a volume's size follows the chosen
+ *   image, snapshot or volume); `"mode": "raise"` only ever raises a number
+ *   (Horizon keeps a size the user made larger than the snapshot's) and
+ *   `"mode": "fill"` only fills an empty field.
  * - `"x-choicesFrom": { "field": "subnetpool_id", "source": "subnetpools", "min": "min_prefixlen", "max": "max_prefixlen" }`
  *   on an integer: a choice among the whole numbers from the chosen item's
  *   `min` to its `max` (spec 1 §5: prefix lengths of a pool).
@@ -69,6 +73,8 @@ export interface FromHint {
   source: string;
   /** The item's attribute copied into this field. */
   key: string;
+  /** 'set' (default): take the item's value; 'raise': only a larger number; 'fill': only into an empty field. */
+  mode?: 'set' | 'raise' | 'fill';
 }
 
 /** Whole-number choices from the item chosen in another field (`x-choicesFrom`). */
@@ -84,7 +90,7 @@ export interface ChoicesFromHint {
 export type HintedNode = SchemaNode & {
   'x-switch'?: SwitchHint;
   'x-disabledWhen'?: SwitchHint;
-  'x-from'?: FromHint;
+  'x-from'?: FromHint | FromHint[];
   'x-choicesFrom'?: ChoicesFromHint;
   'x-policy'?: [string, string][];
   'x-widget'?: 'spinner' | 'transfer' | 'file' | 'source-select' | 'textarea';
@@ -167,9 +173,27 @@ export function disabledFields(properties: Record<string, HintedNode>, formData:
   return new Set(Object.entries(properties).flatMap(([name, node]) => (node['x-disabledWhen'] && isSwitchedOn(node['x-disabledWhen'], formData) ? [name] : [])));
 }
 
+/** A field's `x-from` hints as a list. */
+function fromHints(node: HintedNode): FromHint[] {
+  const hint = node['x-from'];
+  return hint === undefined ? [] : [hint].flat();
+}
+
 /** The option sources `x-from` and `x-choicesFrom` hints read. */
 export function linkedSources(properties: Record<string, HintedNode>): string[] {
-  return [...new Set(Object.values(properties).flatMap((node) => [node['x-from']?.source, node['x-choicesFrom']?.source].filter((source): source is string => Boolean(source))))];
+  return [
+    ...new Set(
+      Object.values(properties).flatMap((node) => [...fromHints(node).map((hint) => hint.source), node['x-choicesFrom']?.source].filter((source): source is string => Boolean(source))),
+    ),
+  ];
+}
+
+/** Whether an `x-from` hint's mode lets the item's value replace the field's. */
+function replaces(mode: FromHint['mode'], current: unknown, next: unknown): boolean {
+  if (current === next) return false;
+  if (mode === 'raise') return typeof next === 'number' && !(typeof current === 'number' && current >= next);
+  if (mode === 'fill') return isEmpty(current);
+  return true;
 }
 
 /** An option item with its attributes, as `x-from` and `x-choicesFrom` read them. */
@@ -207,10 +231,11 @@ export function applyFrom(
 ): Record<string, unknown> {
   let result = after;
   for (const [name, node] of Object.entries(properties)) {
-    const hint = node['x-from'];
-    if (!hint || (before && before[hint.field] === after[hint.field])) continue;
-    const item = items[hint.source]?.find((candidate) => candidate.id === after[hint.field]);
-    if (item && item[hint.key] !== undefined && result[name] !== item[hint.key]) result = { ...result, [name]: item[hint.key] };
+    for (const hint of fromHints(node)) {
+      if (before && before[hint.field] === after[hint.field]) continue;
+      const item = items[hint.source]?.find((candidate) => candidate.id === after[hint.field]);
+      if (item && item[hint.key] !== undefined && replaces(hint.mode, result[name], item[hint.key])) result = { ...result, [name]: item[hint.key] };
+    }
   }
   return result;
 }

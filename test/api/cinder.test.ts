@@ -159,6 +159,12 @@ describe('editing and extending', () => {
     expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).body).toMatchObject({ name, description: 'edited', bootable: 'true' });
   });
 
+  it('a partial volume update changes only what it sends: a description alone keeps the name', async () => {
+    const volume = await availableVolume(demo);
+    expect((await demo.request('PATCH', `/api/cinder/volumes/${volume.id}/`, { description: 'only this' })).status).toBe(204);
+    expect((await demo.get(`/api/cinder/volumes/${volume.id}/`)).body).toMatchObject({ name: volume.name, description: 'only this' });
+  });
+
   it('extends a volume to a larger size, and refuses a smaller one in Cinder’s words', async () => {
     const volume = await availableVolume(demo);
     expect((await demo.post(`/api/cinder/volumes/${volume.id}/extend/`, { new_size: 2 })).status).toBe(204);

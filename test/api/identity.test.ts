@@ -122,6 +122,20 @@ describe('identity administration through /api/keystone/', () => {
     cleanup.length = 0;
   });
 
+  it('a partial update changes only what it sends: a renamed group keeps its description, a project given only enabled keeps its name', async () => {
+    const group = await admin.post('/api/keystone/groups/', { name: uniqueName('api-group'), description: 'kept' });
+    cleanup.push(`/api/keystone/groups/${group.body.id}`);
+    const renamed = uniqueName('api-group-renamed');
+    expect((await admin.request('PATCH', `/api/keystone/groups/${group.body.id}`, { name: renamed })).status).toBe(204);
+    expect((await admin.get(`/api/keystone/groups/${group.body.id}`)).body).toMatchObject({ name: renamed, description: 'kept' });
+
+    const name = uniqueName('api-project');
+    const project = await admin.post('/api/keystone/projects/', { name, description: 'kept' });
+    cleanup.push(`/api/keystone/projects/${project.body.id}`);
+    expect((await admin.request('PATCH', `/api/keystone/projects/${project.body.id}`, { enabled: false })).status).toBe(204);
+    expect((await admin.get(`/api/keystone/projects/${project.body.id}`)).body).toMatchObject({ name, description: 'kept', enabled: false });
+  });
+
   it('lists users of the domain with server filters, and one by id', async () => {
     const all = (await admin.get('/api/keystone/users/')).body.items.map((user: { name: string }) => user.name);
     expect(all).toEqual(expect.arrayContaining(['admin', 'demo']));

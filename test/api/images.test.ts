@@ -138,6 +138,14 @@ describe('creating and editing an image', () => {
     expect(after.properties.os_distro).toBe('cirros');
   });
 
+  it('a partial update changes only what it sends: {protected} alone keeps the name, formats and sizes', async () => {
+    const name = uniqueName('api-img-partial');
+    const { body: image } = await createImage(demo, { name, disk_format: 'qcow2', min_disk: 2, min_ram: 128 });
+    expect((await demo.request('PATCH', `/api/glance/images/${image.id}/`, { protected: true })).status).toBe(204);
+    const after = (await demo.get<Image & { disk_format: string; min_disk: number; min_ram: number }>(`/api/glance/images/${image.id}/`)).body;
+    expect(after).toMatchObject({ name, protected: true, disk_format: 'qcow2', min_disk: 2, min_ram: 128, visibility: 'private' });
+  });
+
   it('edits custom properties with {updated, removed} (204), os_hidden becoming a boolean', async () => {
     const { body: image } = await createImage(demo, { name: uniqueName('api-img'), hw_qemu_guest_agent: 'yes', old_prop: 'x' });
     const response = await demo.request('PATCH', `/api/glance/images/${image.id}/properties/`, { updated: { hw_qemu_guest_agent: 'no', hw_rng_model: 'virtio', os_hidden: 'true' }, removed: ['old_prop'] });

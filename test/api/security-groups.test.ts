@@ -56,6 +56,14 @@ describe('security groups', () => {
     expect((await demo.get(`/api/network/securitygroups/${group.id}/`)).status).toBe(404);
   });
 
+  it('a partial group update changes only what it sends: a description alone keeps the name', async () => {
+    const group = await apiGroup(demo, demoNative, { name: uniqueName('api-sg-partial') });
+    const edited = await patch(demo, `/api/network/securitygroups/${group.id}/`, { description: 'only this' });
+    expect(edited.status).toBe(200);
+    expect((await demo.get(`/api/network/securitygroups/${group.id}/`)).body).toMatchObject({ name: group.name, description: 'only this' });
+    expect((await demo.delete(`/api/network/securitygroups/${group.id}/`)).status).toBe(204);
+  });
+
   it("refuses to delete or rename the project's default group in Neutron's words", async () => {
     const group = await defaultGroupOf(demo);
     const deleted = await demo.delete(`/api/network/securitygroups/${group.id}/`);

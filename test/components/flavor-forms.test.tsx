@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { HttpError } from 'ra-core';
 import { describe, expect, it, vi } from 'vitest';
+import { renderWithApi } from '../support/fake-api';
 import { signedInBackend } from '../support/fake-backend';
 import { makeFlavor } from '../support/records';
 import { renderApp } from '../support/render-app';
@@ -147,6 +148,21 @@ describe('flavor details (spec 2 §2.2, §3)', { timeout: 20_000 }, () => {
     expect(terms).toEqual(['Name', 'ID', 'VCPUs', 'RAM', 'Root Disk', 'Ephemeral Disk', 'Swap Disk', 'RX/TX Factor', 'Public', 'Description']);
     for (const text of ['512 MB', '5 GB', '1 GB', '256 MB', 'No']) expect(within(panel).getByText(text)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Delete Flavor' })).toBeTruthy();
+  });
+
+  it('lists the extra specs, key and value, under Extra Specs', async () => {
+    const flavor = { id: 'f1', name: 'm1.pinned', vcpus: 2, ram: 512, disk: 5, 'OS-FLV-EXT-DATA:ephemeral': 0, swap: '', rxtx_factor: 1, 'os-flavor-access:is_public': true };
+    renderWithApi({
+      path: '/ngdetails/OS::Nova::Flavor/f1',
+      admin: true,
+      routes: { 'GET /api/nova/flavors/:id/': () => ({ ...flavor, extras: { 'hw:mem_page_size': 'large', 'hw:cpu_policy': 'dedicated' } }) },
+    });
+    const table = await screen.findByRole('table', { name: 'Extra Specs' }, { timeout: 15_000 });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['hw:cpu_policy', 'dedicated'],
+      ['hw:mem_page_size', 'large'],
+    ]);
   });
 
   it('offers no delete to a member who opens a flavor', async () => {

@@ -22,7 +22,7 @@ function openProjects(resources: Record<string, (params: any) => unknown> = {}) 
       project: { getList: () => [WEB], ...resources },
       user: { getList: () => USERS },
       role: { getList: () => ROLES },
-      domain: { getList: () => [{ id: 'default', name: 'Default', enabled: true }] },
+      domain: { getList: () => [{ id: 'd-lab', name: 'Lab', enabled: true }, { id: 'default', name: 'Default', enabled: true }] },
     },
   });
   return renderApp({ backend, path: '/identity/projects' });
@@ -42,6 +42,19 @@ describe('Identity › Projects: the Project Members step (spec 1 §4.9; Horizon
     await user.click(within(dialog).getByRole('button', { name: 'Create Project' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Created new project "shop".');
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ name: 'shop', members: { 'u-alice': ['r-member', 'r-reader'] } }) }));
+  });
+
+  it("starts Create Project's Domain at the signed-in user's domain and sends it", async () => {
+    const create = vi.fn(({ data }) => ({ id: 'p-new', ...data }));
+    const { user } = openProjects({ create });
+    await user.click(await screen.findByRole('button', { name: 'Create Project' }, { timeout: 10_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Project' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Domain/ }).textContent).toBe('Default'));
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'lab-project');
+    await user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Create Project' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Created new project "lab-project".');
+    expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ name: 'lab-project', domain_id: 'default' }) }));
   });
 
   it("starts Edit Project's members step from the project's current members and saves the changed membership", async () => {

@@ -5,7 +5,7 @@ import { POLICY_RULES } from '../../server/policy/rules';
 import { SUPPORT_RESOURCES } from '../../dataProviders/index';
 import type { AnyResourceDescriptor, FormActionDescriptor, ResourceRecord } from '../../src/descriptor';
 import { idOf, nameOf } from '../../src/engine/registry';
-import { formFields } from '../../src/forms/form-schema';
+import { formDocument, formFields } from '../../src/forms/form-schema';
 import { defaultMessage } from '../../src/forms/messages';
 import { entitySchema } from '../../src/schema/fields';
 import { isFormDef } from '../../src/schema/form-root';
@@ -41,8 +41,8 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
   });
 
   it('every form names a …Form entry of its schema, which codegen precompiles', () => {
-    const defs = (descriptor.schema.$defs ?? {}) as Record<string, SchemaNode>;
     for (const action of formActions) {
+      const defs = (formDocument(descriptor, action).$defs ?? {}) as Record<string, SchemaNode>;
       expect(Object.keys(defs)).toContain(action.form);
       expect(isFormDef(action.form, defs[action.form])).toBe(true);
     }
@@ -61,7 +61,7 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
   });
 
   for (const action of formActions) {
-    const [field, schema] = Object.entries(formFields(descriptor, action.form)).find(([, node]) => invalidValueFor(node)) ?? [];
+    const [field, schema] = Object.entries(formFields(descriptor, action)).find(([, node]) => invalidValueFor(node)) ?? [];
     // A resource listed only inside another's details (no panel) has its forms tested there.
     it.runIf(Boolean(field) && Boolean(descriptor.panel))(`the '${action.label}' form rejects a bad ${field} with the schema's message`, async () => {
       const { value, keyword } = invalidValueFor(schema!)!;
@@ -72,7 +72,7 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
       fireEvent.change(input, { target: { value } }); // `fireEvent` so tabs and braces are typed literally
       expect(await within(dialog).findByText(expectedMessage(schema!, keyword, value))).toBeTruthy();
       // Spec 1 §5: a modal form submits only when valid, so Submit stays disabled.
-      const formDef = (descriptor.schema.$defs as Record<string, { 'x-submitLabel'?: string }>)[action.form];
+      const formDef = (formDocument(descriptor, action).$defs as Record<string, { 'x-submitLabel'?: string }>)[action.form];
       const submitLabel = action.submitLabel ?? formDef['x-submitLabel'] ?? 'Submit';
       expect((within(dialog).getByRole('button', { name: submitLabel }) as HTMLButtonElement).disabled).toBe(true);
     });

@@ -122,6 +122,8 @@ describe('Routers panel', { timeout: 30_000 }, () => {
       throw Object.assign(new Error('Bad Request'), { status: 400, body: 'IP address 10.0.0.1 already allocated in subnet s-private' });
     });
     const { user } = openRouters('/ngdetails/OS::Neutron::Router/r-edge', { 'router-subnet': { getList: subnets }, 'router-interface': { create } });
+    // Horizon's Add Interface is the Interfaces tab's button.
+    await user.click(await screen.findByRole('tab', { name: 'Interfaces' }, { timeout: 15_000 }));
     await user.click(await screen.findByRole('button', { name: 'Add Interface' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Add Interface' });
     await user.click(within(dialog).getByRole('combobox', { name: /Subnet/ }));

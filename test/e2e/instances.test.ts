@@ -4,24 +4,11 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { expectToast, instanceRowAction, logIn, openSession, retrievePassword, waitForInstanceStatus } from '../support/pages.js';
+import { expectToast, instanceRowAction, logIn, nextUntil, openSession, retrievePassword, waitForInstanceStatus } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
 const browser = useChromium();
-
-/** Moves the launch wizard to the step named `step` with Next, one step at a time. */
-async function nextUntil(wizard: Locator, step: string) {
-  const group = wizard.getByRole('group', { name: step });
-  for (let steps = 0; steps < 11 && !(await group.isVisible()); steps++) {
-    const current = await wizard.getByRole('group').first().getAttribute('aria-label').catch(() => null);
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    // The next step shows once the current one has gone.
-    if (current) await wizard.getByRole('group', { name: current, exact: true }).waitFor({ state: 'hidden' });
-  }
-  await group.waitFor();
-  return group;
-}
 
 /** Opens Launch Instance from the instances list and fills Details and Source with the seeded image. */
 async function startLaunch(page: Page, name: string, count: number, newVolume: boolean): Promise<Locator> {

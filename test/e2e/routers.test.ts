@@ -16,7 +16,7 @@ async function choose(page: Page, dialog: Locator, label: string, option: string
 }
 
 describe('Routers and floating IPs in the browser', () => {
-  it('lets demo create a router with the public gateway, add an interface on the private subnet, allocate, associate, disassociate and release a floating IP, and delete the router', async () => {
+  it('lets demo create a router with the public gateway, add an interface on the private subnet, allocate, associate, disassociate and release a floating IP, remove the interface and delete the router', { timeout: 180_000 }, async () => {
     const fixedIp = (await createDemoPorts(baseUrl, passwords.demo, ['e2e-fip-port']))['e2e-fip-port'].ip;
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
@@ -65,6 +65,7 @@ describe('Routers and floating IPs in the browser', () => {
     expect(await page.getByRole('option', { name: 'private: 10.0.0.0/24 (private-subnet)' }).count()).toBe(0);
     await page.keyboard.press('Escape');
     await reopened.getByRole('button', { name: 'Cancel' }).click();
+    await reopened.waitFor({ state: 'detached' });
 
     // Allocate IP To Project from the public pool.
     await page.goto(`${baseUrl}/project/floating_ips`);
@@ -86,25 +87,36 @@ describe('Routers and floating IPs in the browser', () => {
     await fip.getByRole('button', { name: `Actions for ${ip}` }).click();
     await page.getByRole('menuitem', { name: 'Associate' }).click();
     const associate = page.getByRole('dialog', { name: 'Associate' });
-    await choose(page, associate, 'Port to be associated', `e2e-fip-port: ${fixedIp}`);
+    // Horizon names a target 'instance: fixed IP'; a port of no instance is its fixed IP alone.
+    await choose(page, associate, 'Port to be associated', fixedIp);
     await associate.getByRole('button', { name: 'Associate' }).click();
     await expectToast(page, `IP address ${ip} associated.`);
     await associate.waitFor({ state: 'detached' });
-    await fip.getByRole('cell', { name: `e2e-fip-port ${fixedIp}`, exact: true }).waitFor();
+    await fip.getByRole('cell', { name: fixedIp, exact: true }).waitFor();
 
     // Disassociate, then Release.
     await fip.getByRole('button', { name: `Actions for ${ip}` }).click();
     await page.getByRole('menuitem', { name: 'Disassociate' }).click();
     await page.getByRole('dialog', { name: 'Confirm Disassociate' }).getByRole('button', { name: 'Disassociate' }).click();
     await expectToast(page, `Successfully disassociated Floating IP: ${ip}`);
-    await fip.getByRole('cell', { name: `e2e-fip-port ${fixedIp}`, exact: true }).waitFor({ state: 'detached' });
+    await fip.getByRole('cell', { name: fixedIp, exact: true }).waitFor({ state: 'detached' });
     await fip.getByRole('button', { name: `Actions for ${ip}` }).click();
     await page.getByRole('menuitem', { name: 'Release Floating IP' }).click();
     await page.getByRole('dialog', { name: 'Confirm Release Floating IP' }).getByRole('button', { name: 'Release Floating IP' }).click();
     await expectToast(page, `Released Floating IP: ${ip}.`);
     await fip.waitFor({ state: 'detached' });
 
-    // Delete Router takes its interface with it.
+    // Empty the router from its Interfaces tab: Delete Interface, and the row is gone.
+    await page.goto(`${baseUrl}/ngdetails/OS::Neutron::Router/${encodeURIComponent(routerId)}?tab=interfaces`);
+    await interfaces.getByText('10.0.0.200').waitFor();
+    await added.getByRole('button', { name: /^Actions for / }).click();
+    await page.getByRole('menuitem', { name: 'Delete Interface' }).click();
+    await page.getByRole('dialog', { name: 'Confirm Delete Interface' }).getByRole('button', { name: 'Delete Interface' }).click();
+    await page.getByRole('alert').filter({ hasText: /^Success: Deleted Interface: / }).waitFor();
+    await added.waitFor({ state: 'detached' });
+    await interfaces.getByText('No items to display.').waitFor();
+
+    // Then delete the router itself.
     await page.goto(`${baseUrl}/project/routers`);
     await row.getByRole('button', { name: 'Actions for e2e-router' }).click();
     await page.getByRole('menuitem', { name: 'Delete Router' }).click();

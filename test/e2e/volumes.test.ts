@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { expectToast, logIn, openSession } from '../support/pages.js';
+import { expectToast, logIn, nextUntil, openSession, waitForInstanceStatus } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -19,11 +19,12 @@ async function rowAction(page: Page, table: string, name: string, action: string
 }
 
 describe('Volumes in the browser', () => {
-  it('lets demo create a volume from the seeded image (size defaulted), see it go available, snapshot it, extend it and delete both', { timeout: 180_000 }, async () => {
+  it('lets demo create a volume from the seeded image (size defaulted), see it go available and bootable, boot an instance from it, snapshot it, extend it and delete both', { timeout: 300_000 }, async () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const volume = `e2e-vol-${Date.now()}`;
     const snapshot = `${volume}-snap`;
+    const server = `${volume}-server`;
 
     await page.goto(`${baseUrl}/project/images`);
     await page.getByRole('heading', { name: 'Images', level: 1 }).waitFor();
@@ -36,6 +37,37 @@ describe('Volumes in the browser', () => {
     await form.waitFor({ state: 'detached' });
 
     // The row polls from creating to available without a reload.
+    await page.goto(`${baseUrl}/project/volumes`);
+    await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
+    await rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+    // Made from the image, it is bootable (Bootable: Yes).
+    await rowOf(page, 'Volumes', volume).getByRole('cell', { name: 'Yes', exact: true }).waitFor();
+
+    // It holds the image: an instance boots from it (Nova refuses a blank volume) and goes Active.
+    await rowAction(page, 'Volumes', volume, 'Launch as Instance');
+    const wizard = page.getByRole('dialog', { name: 'Launch Instance' });
+    await wizard.getByRole('group', { name: 'Details' }).getByRole('textbox', { name: /^Instance Name/ }).fill(server);
+    const source = await nextUntil(wizard, 'Source');
+    await source.getByRole('button', { name: `Deallocate ${volume}`, exact: true }).waitFor();
+    const flavor = await nextUntil(wizard, 'Flavor');
+    await flavor.getByRole('button', { name: 'Allocate m1.tiny', exact: true }).click();
+    const networks = await nextUntil(wizard, 'Networks');
+    await networks.getByRole('button', { name: /^(Allocate|Deallocate) private$/ }).waitFor();
+    const allocatePrivate = networks.getByRole('button', { name: 'Allocate private', exact: true });
+    if (await allocatePrivate.isVisible()) await allocatePrivate.click();
+    await networks.getByRole('button', { name: 'Deallocate private', exact: true }).waitFor();
+    await wizard.getByRole('button', { name: 'Launch Instance' }).click();
+    await expectToast(page, 'Scheduled creation of 1 instance(s).');
+    await wizard.waitFor({ state: 'detached' });
+    await page.goto(`${baseUrl}/project/instances`);
+    await page.getByRole('heading', { name: 'Instances', level: 1 }).waitFor();
+    await waitForInstanceStatus(page, server, 'Active');
+    await page.getByRole('button', { name: `Actions for ${server}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete Instance', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirm Delete Instance' }).getByRole('button', { name: 'Delete Instance' }).click();
+    await page.getByRole('link', { name: server, exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
+
+    // The volume outlives the instance (not deleted on instance delete) and is available again.
     await page.goto(`${baseUrl}/project/volumes`);
     await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
     await rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });

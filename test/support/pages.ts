@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -313,4 +313,17 @@ export async function retrievePassword(page: Page, instanceName: string, pemPath
   // The button goes once the password shows ('Could not decrypt the password' leaves it).
   await decrypt.waitFor({ state: 'detached' });
   return dialog.getByRole('textbox', { name: 'Password', exact: true }).inputValue();
+}
+
+/** Moves the launch wizard to the step named `step` with Next, one step at a time. */
+export async function nextUntil(wizard: Locator, step: string) {
+  const group = wizard.getByRole('group', { name: step });
+  for (let steps = 0; steps < 11 && !(await group.isVisible()); steps++) {
+    const current = await wizard.getByRole('group').first().getAttribute('aria-label').catch(() => null);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    // The next step shows once the current one has gone.
+    if (current) await wizard.getByRole('group', { name: current, exact: true }).waitFor({ state: 'hidden' });
+  }
+  await group.waitFor();
+  return group;
 }

@@ -52,6 +52,42 @@ describe('form hints that follow another field (x-from, x-choicesFrom, x-disable
   });
 });
 
+describe('x-from lists and modes (a volume size that follows its source, as Horizon’s Create Volume)', () => {
+  const items = { images: [{ id: 'img', name: 'cirros', volume_size: 3 }], snapshots: [{ id: 'snap', name: 'nightly', volume_size: 2 }] };
+  const properties: Record<string, HintedNode> = {
+    image_id: { type: 'string' },
+    snapshot_id: { type: 'string' },
+    name: {
+      type: 'string',
+      'x-from': [
+        { field: 'image_id', source: 'images', key: 'name', mode: 'fill' },
+        { field: 'snapshot_id', source: 'snapshots', key: 'name', mode: 'fill' },
+      ],
+    },
+    size: {
+      type: 'integer',
+      'x-from': [
+        { field: 'image_id', source: 'images', key: 'volume_size' },
+        { field: 'snapshot_id', source: 'snapshots', key: 'volume_size', mode: 'raise' },
+      ],
+    },
+  };
+
+  it('reads every source of the list', () => {
+    expect(linkedSources(properties).sort()).toEqual(['images', 'snapshots']);
+  });
+
+  it("'set' takes the item's value; 'fill' only fills an empty field", () => {
+    expect(applyFrom(properties, { image_id: 'img', size: 8, name: '' }, { size: 8, name: '' }, items)).toEqual({ image_id: 'img', size: 3, name: 'cirros' });
+    expect(applyFrom(properties, { image_id: 'img', size: 1, name: 'mine' }, { size: 1, name: 'mine' }, items)).toEqual({ image_id: 'img', size: 3, name: 'mine' });
+  });
+
+  it("'raise' only makes a number larger", () => {
+    expect(applyFrom(properties, { snapshot_id: 'snap', size: 1 }, { size: 1 }, items)).toMatchObject({ size: 2 });
+    expect(applyFrom(properties, { snapshot_id: 'snap', size: 8 }, { size: 8 }, items)).toMatchObject({ size: 8 });
+  });
+});
+
 describe('fields offered by policy (x-policy)', () => {
   const form = { type: 'object', properties: { name: { type: 'string' }, shared: { type: 'boolean', 'x-policy': [['network', 'create_network:shared']] } } } as never;
 

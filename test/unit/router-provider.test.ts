@@ -77,7 +77,10 @@ describe('router provider calls', () => {
 describe('floating IP records and calls', () => {
   it('name the pool and the mapped fixed IP by the port', () => {
     const pools = new Map([['n1', 'public']]);
-    expect(floatingIpRecord({ id: 'f1', ip: '172.24.4.10', pool: 'n1', fixed_ip: '10.0.0.5', port_id: 'p1', port_details: { name: 'web' } }, pools)).toMatchObject({ pool_name: 'public', mapped_fixed_ip: 'web 10.0.0.5' });
+    // Horizon's Mapped Fixed IP Address: 'instance-name fixed-ip' for an instance's port, else the fixed IP.
+    const servers = new Map([['s1', 'web']]);
+    expect(floatingIpRecord({ id: 'f1', ip: '172.24.4.10', pool: 'n1', fixed_ip: '10.0.0.5', port_id: 'p1', instance_id: 's1', instance_type: 'compute' }, pools, servers)).toMatchObject({ pool_name: 'public', mapped_fixed_ip: 'web 10.0.0.5' });
+    expect(floatingIpRecord({ id: 'f3', ip: '172.24.4.12', pool: 'n1', fixed_ip: '10.0.0.6', port_id: 'p2', instance_id: 'lb', instance_type: 'loadbalancer' }, pools, servers)).toMatchObject({ mapped_fixed_ip: '10.0.0.6' });
     expect(floatingIpRecord({ id: 'f2', floating_ip_address: '172.24.4.11', floating_network_id: 'n2', fixed_ip_address: null }, pools)).toMatchObject({ ip: '172.24.4.11', pool_name: 'n2', mapped_fixed_ip: '', description: '', dns_name: '' });
   });
 
@@ -85,6 +88,7 @@ describe('floating IP records and calls', () => {
     const { http, calls } = fakeHttp({
       'GET /api/network/floatingips/': { items: [{ id: 'f1', ip: '172.24.4.10', pool: 'n1' }] },
       'GET /api/network/floatingippools/': { items: [{ id: 'n1', name: 'public' }] },
+      'GET /api/nova/servers/': { items: [] },
     });
     const fip = floatingIpHandlers(http)['floating-ip'];
     await fip.update!('f1', { port_id: 'p1_10.0.0.5' });

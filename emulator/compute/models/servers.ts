@@ -363,6 +363,8 @@ function planVolumes(collaborators: ComputeCollaborators, input: CreateServersIn
       const volume = collaborators.volumes.find(input.caller, device.uuid!);
       if (!volume) throw new BadRequest(`Block Device Mapping is Invalid: failed to get volume ${device.uuid}.`);
       if (volume.status !== 'available') throw new BadRequest(`Invalid volume: volume '${volume.id}' status must be 'available'. Currently in '${volume.status}'`);
+      // Nova's InvalidBDMVolumeNotBootable: a blank volume cannot be the root disk.
+      if (bootIndex === 0 && !volume.bootable) throw new BadRequest(`Block Device ${volume.id} is not bootable.`);
       if (bootIndex === 0 && volume.imageMetadata?.min_ram && Number(volume.imageMetadata.min_ram) > input.flavor.memoryMb) {
         throw new BadRequest("Flavor's memory is too small for requested image.");
       }

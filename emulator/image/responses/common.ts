@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { isAdmin, type RequestContext } from '../../core/context.js';
-import { CloudError, MalformedBody, Unauthorized } from '../../core/errors.js';
-import { firstHeader } from '../../core/http.js';
+import { CloudError, Unauthorized } from '../../core/errors.js';
+import { firstHeader, parseJsonBody } from '../../core/http.js';
 import { newRequestId } from '../../core/ids.js';
 import type { CloudDeps } from '../../core/service.js';
 import type { ImageViewer } from '../models/images.js';
@@ -63,13 +63,7 @@ export async function readBody(request: FastifyRequest): Promise<Buffer> {
 }
 
 export async function readJson(request: FastifyRequest): Promise<unknown> {
-  const text = (await readBody(request)).toString('utf8');
-  if (!text.trim()) throw new MalformedBody('empty body');
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    throw new MalformedBody((error as Error).message);
-  }
+  return parseJsonBody((await readBody(request)).toString('utf8'));
 }
 
 /** Glance's timestamps: `2026-11-23T13:50:20Z` (seconds, UTC). */

@@ -56,7 +56,8 @@ export function checkAttribute(field: string, value: unknown): void {
   if ((field === 'min_disk' || field === 'min_ram') && typeof value === 'number' && Number.isInteger(value) && value < 0) {
     throw new BadRequest(`Invalid value '${value}' for parameter '${field}': Cannot be a negative value`);
   }
-  const check = CORE[field];
+  // Own keys only: an attribute named `__proto__` or `constructor` is an extra property like any other.
+  const check = Object.hasOwn(CORE, field) ? CORE[field] : undefined;
   if (check) {
     const reason = check(value);
     if (reason) throw schemaError(field, reason, value);

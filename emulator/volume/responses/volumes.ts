@@ -219,6 +219,9 @@ export function renderVolume(deps: VolumeDeps, volume: Volume, version: Microver
   return view;
 }
 
+/** cinder.conf osapi_max_limit */
+const OSAPI_MAX_LIMIT = 1000;
+
 /** `all_tenants` is the admin's; anyone else silently gets their own project, as in Cinder. */
 function listOptions(request: FastifyRequest) {
   const query = queryStrings(request);
@@ -235,7 +238,8 @@ function listOptions(request: FastifyRequest) {
   let limit: number | undefined;
   if (query.limit !== undefined) {
     if (!/^\d+$/.test(query.limit)) throw new BadRequest(`Invalid input received: limit must be an integer`);
-    limit = Number(query.limit);
+    // cinder.api.common._get_limit_param: a larger limit than osapi_max_limit is capped, never an error.
+    limit = Math.min(OSAPI_MAX_LIMIT, Number(query.limit));
   }
   return {
     // An admin listing all tenants may narrow them to one project.

@@ -28,13 +28,6 @@ function displayName(name: string): string {
   return QUOTA_NAMES[name] ?? name.replace(/_/g, ' ').replace(/[A-Za-z]+/g, (word) => word[0].toUpperCase() + word.slice(1).toLowerCase());
 }
 
-const QUOTA_VALUE = { type: 'integer', minimum: -1 };
-const DEFAULTS_PATCH = {
-  type: 'object',
-  properties: { volumes: QUOTA_VALUE, snapshots: QUOTA_VALUE, gigabytes: QUOTA_VALUE },
-  required: ['volumes', 'snapshots', 'gigabytes'],
-};
-const PROJECT_PATCH = { type: 'object', properties: { volumes: QUOTA_VALUE, snapshots: QUOTA_VALUE, gigabytes: QUOTA_VALUE } };
 const CINDER_QUOTA_FIELDS = ['volumes', 'snapshots', 'gigabytes'] as const;
 
 export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
@@ -108,7 +101,7 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
 
   app.patch<{ Body: Record<(typeof CINDER_QUOTA_FIELDS)[number], number> }>(
     '/api/cinder/quota-sets/defaults/',
-    { schema: { body: DEFAULTS_PATCH } },
+    { schema: { body: { $ref: 'quota.schema.json#/$defs/volumeDefaults' } } },
     async (request, reply) => {
       const client = await access.client(request);
       requireVolumeService(client);
@@ -120,7 +113,7 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
 
   app.patch<{ Params: { project: string }; Body: Record<string, unknown> }>(
     '/api/cinder/quota-sets/:project',
-    { schema: { body: PROJECT_PATCH, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } },
+    { schema: { body: { $ref: 'quota.schema.json#/$defs/volumeUpdate' }, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } },
     async (request, reply) => {
       const client = await access.client(request);
       requireVolumeService(client);

@@ -1,29 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import { applyMetadataPatch, cinder, encode, filtersOf, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { applyMetadataPatch, cinder, encode, filtersOf, type MetadataPatch } from './common.js';
 import { refuseAllProjectsUnlessAdmin } from './volumes.js';
+import type { VolumeSnapshotCreate } from '../../../shared/generated/volume-snapshot.js';
 
 /** `/api/cinder/volumesnapshots/` (api-contract §5): list with filters, metadata; create and delete for the snapshots panel. */
-
-// Not in Horizon's REST API (its Django views create and delete); the snapshots panel needs them.
-const SNAPSHOT_CREATE = {
-  type: 'object',
-  properties: {
-    volume_id: { type: 'string', minLength: 1 },
-    name: { type: ['string', 'null'], maxLength: 255 },
-    description: { type: ['string', 'null'], maxLength: 255 },
-    force: { type: 'boolean' },
-  },
-  required: ['volume_id'],
-  additionalProperties: false,
-};
-
-interface SnapshotCreate {
-  volume_id: string;
-  name?: string | null;
-  description?: string | null;
-  force?: boolean;
-}
 
 interface NativeSnapshot {
   id: string;
@@ -62,7 +43,7 @@ export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
     return { items: response.body.snapshots.map(shapeSnapshot) };
   });
 
-  app.post<{ Body: SnapshotCreate }>('/api/cinder/volumesnapshots/', { schema: { body: SNAPSHOT_CREATE } }, async (request, reply) => {
+  app.post<{ Body: VolumeSnapshotCreate }>('/api/cinder/volumesnapshots/', { schema: { body: { $ref: 'volume-snapshot.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const { volume_id, name, description, force } = request.body;
     const response = await cinder<{ snapshot: NativeSnapshot }>(client, 'POST', '/snapshots', {
@@ -86,7 +67,7 @@ export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
 
   app.patch<{ Params: { id: string }; Body: MetadataPatch }>(
     '/api/cinder/volumesnapshots/:id/metadata',
-    { schema: { body: METADATA_PATCH } },
+    { schema: { body: { $ref: 'volume.schema.json#/$defs/metadataPatch' } } },
     async (request, reply) => {
       const client = await access.client(request);
       await applyMetadataPatch(client, `/snapshots/${encode(request.params.id)}/metadata`, 'metadata', request.body);

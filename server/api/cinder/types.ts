@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
-import { applyMetadataPatch, cinder, encode, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { applyMetadataPatch, cinder, encode, type MetadataPatch } from './common.js';
 
 /** `/api/cinder/volumetypes/` (api-contract §5): list, one (or the default), extra specs as metadata. */
 
@@ -47,7 +47,7 @@ export const typeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }
 
   app.patch<{ Params: { id: string }; Body: MetadataPatch }>(
     '/api/cinder/volumetypes/:id/metadata',
-    { schema: { body: METADATA_PATCH } },
+    { schema: { body: { $ref: 'volume.schema.json#/$defs/metadataPatch' } } },
     async (request, reply) => {
       const client = await access.client(request);
       await applyMetadataPatch(client, `/types/${encode(request.params.id)}/extra_specs`, 'extra_specs', request.body);

@@ -2,7 +2,9 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
-import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, METADATA_PATCH, type MetadataPatch } from './common.js';
+import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, type MetadataPatch } from './common.js';
+import type { VolumeUpdate } from '../../../shared/generated/volume.js';
+import type { VolumeCreate } from '../../../shared/generated/volume.js';
 
 /** `/api/cinder/volumes/` (api-contract §5): list (paged), create, get, metadata. */
 
@@ -84,55 +86,6 @@ function pageSize(request: FastifyRequest): number {
   return Number.isInteger(value) && value > 0 ? value : 20;
 }
 
-const nullableString = { type: ['string', 'null'] };
-const CREATE = {
-  type: 'object',
-  properties: {
-    size: { type: ['integer', 'null'], minimum: 1 },
-    name: nullableString,
-    description: nullableString,
-    volume_type: nullableString,
-    snapshot_id: nullableString,
-    metadata: { type: ['object', 'null'], additionalProperties: { type: 'string' } },
-    image_id: nullableString,
-    availability_zone: nullableString,
-    source_volid: nullableString,
-  },
-  // Horizon reads all nine keys and answers 500 when one is missing; here it is a 400 naming it (api-contract §5).
-  required: ['size', 'name', 'description', 'volume_type', 'snapshot_id', 'metadata', 'image_id', 'availability_zone', 'source_volid'],
-};
-
-const UPDATE = {
-  type: 'object',
-  properties: { name: { type: 'string', maxLength: 255 }, description: { type: 'string', maxLength: 255 }, bootable: { type: 'boolean' } },
-  additionalProperties: false,
-};
-
-interface VolumeUpdate {
-  name?: string;
-  description?: string;
-  bootable?: boolean;
-}
-
-const EXTEND = {
-  type: 'object',
-  properties: { new_size: { type: 'integer', minimum: 1 } },
-  required: ['new_size'],
-  additionalProperties: false,
-};
-
-interface VolumeCreate {
-  size: number | null;
-  name: string | null;
-  description: string | null;
-  volume_type: string | null;
-  snapshot_id: string | null;
-  metadata: Record<string, string> | null;
-  image_id: string | null;
-  availability_zone: string | null;
-  source_volid: string | null;
-}
-
 /** A member never lists other projects: all_projects=true (and the native all_tenants, whatever its value) are the admin's. */
 export function refuseAllProjectsUnlessAdmin(request: FastifyRequest, query: Record<string, unknown>): void {
   if (query.all_projects === 'true' || 'all_tenants' in query) enforce(request, 'volume', ['admin_api']);
@@ -175,7 +128,7 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return { items: items.map((volume) => shapeVolume(volume, transfers.get(volume.id) ?? null)), has_more_data: hasMore, has_prev_data: hasPrev };
   });
 
-  app.post<{ Body: VolumeCreate }>('/api/cinder/volumes/', { schema: { body: CREATE } }, async (request, reply) => {
+  app.post<{ Body: VolumeCreate }>('/api/cinder/volumes/', { schema: { body: { $ref: 'volume.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const microversion = await cinderMicroversion(client, GROUPS);
     const body = request.body;
@@ -225,7 +178,7 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   });
 
   // Not in Horizon's REST API (its Django views edit and extend); the volumes panel needs them.
-  app.patch<{ Params: { id: string }; Body: VolumeUpdate }>('/api/cinder/volumes/:id', { schema: { body: UPDATE } }, async (request, reply) => {
+  app.patch<{ Params: { id: string }; Body: VolumeUpdate }>('/api/cinder/volumes/:id', { schema: { body: { $ref: 'volume.schema.json#/$defs/update' } } }, async (request, reply) => {
     const client = await access.client(request);
     const path = `/volumes/${encode(request.params.id)}`;
     const { name, description, bootable } = request.body;
@@ -234,7 +187,7 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return reply.code(204).send();
   });
 
-  app.post<{ Params: { id: string }; Body: { new_size: number } }>('/api/cinder/volumes/:id/extend/', { schema: { body: EXTEND } }, async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: { new_size: number } }>('/api/cinder/volumes/:id/extend/', { schema: { body: { $ref: 'volume.schema.json#/$defs/extend' } } }, async (request, reply) => {
     const client = await access.client(request);
     await cinder(client, 'POST', `/volumes/${encode(request.params.id)}/action`, { body: { 'os-extend': { new_size: request.body.new_size } } });
     return reply.code(204).send();
@@ -255,7 +208,7 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
 
   app.patch<{ Params: { id: string }; Body: MetadataPatch }>(
     '/api/cinder/volumes/:id/metadata',
-    { schema: { body: METADATA_PATCH } },
+    { schema: { body: { $ref: 'volume.schema.json#/$defs/metadataPatch' } } },
     async (request, reply) => {
       const client = await access.client(request);
       await applyMetadataPatch(client, `/volumes/${encode(request.params.id)}/metadata`, 'metadata', request.body);

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
-import { imageMetadata, imageToDict, type NativeImage, patchOps, pointer, propertiesOf } from './shape.js';
+import { currentMetadata, imageMetadata, imageToDict, type NativeImage, patchOps, pointer, propertiesOf } from './shape.js';
 import { issueTicket } from './tickets.js';
 
 /** Glance's JSON-patch media type (api-contract §14.3). */
@@ -107,7 +107,7 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
   });
 
   // JSON create: metadata only, from a URL, or the first half of a direct upload.
-  app.put('/api/glance/images/', async (request, reply) => {
+  app.put('/api/glance/images/', { schema: { body: { $ref: 'image.schema.json#/$defs/create' } } }, async (request, reply) => {
     const data = requiredBody(request.body);
     const client = await access.client(request);
     const fileName = typeof data.data === 'string' && data.data ? data.data : undefined;
@@ -132,11 +132,11 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
     return { ...result, upload_url: `/api/glance/images/${encodeURIComponent(image.id)}/data/`, token_id: issueTicket(uploadTicketKey, image.id, request.session!.token) };
   });
 
-  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/', async (request, reply) => {
+  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/', { schema: { body: { $ref: 'image.schema.json#/$defs/update' } } }, async (request, reply) => {
     const data = requiredBody(request.body);
     const client = await access.client(request);
     const image = await getNativeImage(client, request.params.id);
-    const ops = patchOps(image, imageMetadata(data));
+    const ops = patchOps(image, imageMetadata({ ...currentMetadata(image), ...data }));
     if (ops.length) await client.request('image', 'PATCH', imagePath(image.id), { contentType: PATCH_TYPE, body: ops });
     return reply.code(204).send();
   });
@@ -152,7 +152,7 @@ export const imageRoutes: FastifyPluginAsync<BffContext> = async (app, { access,
     return propertiesOf(await getNativeImage(client, request.params.id));
   });
 
-  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/properties/', async (request, reply) => {
+  app.patch<{ Params: { id: string } }>('/api/glance/images/:id/properties/', { schema: { body: { $ref: 'image.schema.json#/$defs/propertiesUpdate' } } }, async (request, reply) => {
     const body = requiredBody(request.body);
     const updated = body.updated ?? {};
     const removed = body.removed ?? [];

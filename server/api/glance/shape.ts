@@ -79,6 +79,18 @@ export function imageMetadata(data: Record<string, unknown>): Record<string, unk
   return meta;
 }
 
+/**
+ * The image's own values of the keys `imageMetadata` would otherwise
+ * default, so an update changes what its body names and keeps the rest:
+ * `{protected: true}` alone must not blank the name (issue 16 §4). Horizon's
+ * form sends every field, which this merge leaves as it was.
+ */
+export function currentMetadata(image: NativeImage): Record<string, unknown> {
+  const current: Record<string, unknown> = {};
+  for (const key of ['name', 'disk_format', 'container_format', 'min_disk', 'min_ram', 'protected', 'visibility']) if (image[key] !== undefined && image[key] !== null) current[key] = image[key];
+  return current;
+}
+
 /** Falsy becomes 0; numbers and numeric strings (form fields) become integers; anything else is refused naming the field. */
 function toInteger(field: string, value: unknown): number {
   if (!value) return 0;

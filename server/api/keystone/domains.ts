@@ -4,6 +4,7 @@ import { UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
 import { checkId, created, idsOf, literalNotFound, withoutNulls } from './shared.js';
+import type { DomainCreate } from '../../../shared/generated/domain.js';
 
 /** `/api/keystone/domains/` and `default_domain/` (api-contract §3). */
 
@@ -12,12 +13,6 @@ interface KeystoneDomain {
   name: string;
   enabled: boolean;
   [key: string]: unknown;
-}
-
-interface DomainBody {
-  name?: string | null;
-  description?: string | null;
-  enabled?: boolean | null;
 }
 
 const domainPath = (id: string) => `/domains/${encodeURIComponent(id)}`;
@@ -53,7 +48,7 @@ export const keystoneDomainRoutes: FastifyPluginAsync<BffContext> = async (app, 
     return { items: (await client.request<{ domains: KeystoneDomain[] }>('identity', 'GET', '/domains')).body.domains };
   });
 
-  app.post<{ Body: DomainBody }>('/api/keystone/domains/', { schema: { body: { $ref: 'domain.schema.json#/$defs/create' } } }, async (request, reply) => {
+  app.post<{ Body: DomainCreate }>('/api/keystone/domains/', { schema: { body: { $ref: 'domain.schema.json#/$defs/create' } } }, async (request, reply) => {
     enforce(request, 'identity', ['identity:create_domain']);
     const body = withoutNulls({ ...request.body, enabled: request.body.enabled ?? true });
     const response = await (await access.client(request)).request<{ domain: KeystoneDomain }>('identity', 'POST', '/domains', { body: { domain: body } });
@@ -74,7 +69,7 @@ export const keystoneDomainRoutes: FastifyPluginAsync<BffContext> = async (app, 
     return (await client.request<{ domain: KeystoneDomain }>('identity', 'GET', domainPath(request.params.id))).body.domain;
   });
 
-  app.patch<{ Params: { id: string }; Body: DomainBody }>(
+  app.patch<{ Params: { id: string }; Body: DomainCreate }>(
     '/api/keystone/domains/:id',
     { schema: { body: { $ref: 'domain.schema.json#/$defs/update' } } },
     async (request, reply) => {

@@ -50,7 +50,9 @@ export const keystoneGroupRoutes: FastifyPluginAsync<BffContext> = async (app, {
     async (request, reply) => {
       checkId(request.params.id);
       enforce(request, 'identity', ['identity:update_group']);
-      const group = { name: request.body.name, description: request.body.description ?? '' };
+      // As keystoneclient drops a None description: a rename alone keeps the description (issue 16 §4).
+      const { name, description } = request.body;
+      const group = description === undefined || description === null ? { name } : { name, description };
       await (await access.client(request)).request('identity', 'PATCH', groupPath(request.params.id), { body: { group } });
       return reply.code(204).send();
     },

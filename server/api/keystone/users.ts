@@ -4,6 +4,7 @@ import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
 import { checkId, created, deleteEach, filtersOf, idsOf, literalNotFound, matchesFilters, queryBoolean, withoutNulls } from './shared.js';
+import type { UserCreate, UserUpdate } from '../../../shared/generated/user.js';
 
 /** `/api/keystone/users/` (api-contract §3). */
 
@@ -14,26 +15,6 @@ interface KeystoneUser {
   enabled: boolean;
   default_project_id?: string;
   [key: string]: unknown;
-}
-
-interface UserCreate {
-  name: string;
-  email?: string | null;
-  password?: string | null;
-  project?: string | null;
-  enabled?: boolean;
-  description?: string | null;
-  domain_id?: string | null;
-}
-
-interface UserUpdate {
-  password?: string;
-  admin_password?: string;
-  enabled?: boolean;
-  name?: string;
-  email?: string | null;
-  description?: string | null;
-  project?: string | null;
 }
 
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;

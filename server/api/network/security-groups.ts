@@ -17,41 +17,11 @@ function shapeGroup(group: Native) {
   return rest;
 }
 
-const GROUP_BODY = {
-  type: 'object',
-  required: ['name'],
-  properties: { name: { type: 'string', minLength: 1, maxLength: 255 }, description: { type: 'string', maxLength: 255 } },
-  additionalProperties: false,
-};
-
-const GROUP_UPDATE_BODY = { ...GROUP_BODY, required: [], minProperties: 1 };
-
-// Neutron's range for ports and ICMP type/code alike; -1 (any) is the form's, sent as null.
-const port = { type: ['integer', 'null'], minimum: 0, maximum: 65535 };
-
-/** Neutron's rule fields; Neutron checks how they combine (ports need a protocol, min ≤ max, CIDR version) and answers in its words. */
-const RULE_BODY = {
-  type: 'object',
-  required: ['security_group_id', 'direction'],
-  properties: {
-    security_group_id: { type: 'string', minLength: 1 },
-    direction: { type: 'string', enum: ['ingress', 'egress'] },
-    ethertype: { type: 'string', enum: ['IPv4', 'IPv6'] },
-    protocol: { type: ['string', 'integer', 'null'] },
-    port_range_min: port,
-    port_range_max: port,
-    remote_ip_prefix: { type: ['string', 'null'], maxLength: 64 },
-    remote_group_id: { type: ['string', 'null'] },
-    description: { type: 'string', maxLength: 255 },
-  },
-  additionalProperties: false,
-};
-
 const groupPath = (id: string) => `/security-groups/${encode(id)}`;
 
 export const securityGroupRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   // (not in the contract: the details page and Horizon's create form)
-  app.post<{ Body: { name: string; description?: string } }>('/api/network/securitygroups/', { schema: { body: GROUP_BODY } }, async (request, reply) => {
+  app.post<{ Body: { name: string; description?: string } }>('/api/network/securitygroups/', { schema: { body: { $ref: 'security-group.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const { name, description = '' } = request.body;
     const response = await neutron<{ security_group: Native }>(client, 'POST', '/security-groups', {
@@ -71,7 +41,7 @@ export const securityGroupRoutes: FastifyPluginAsync<BffContext> = async (app, {
   // (not in the contract: Horizon's Edit Security Group form)
   app.patch<{ Params: { id: string }; Body: { name?: string; description?: string } }>(
     '/api/network/securitygroups/:id/',
-    { schema: { body: GROUP_UPDATE_BODY } },
+    { schema: { body: { $ref: 'security-group.schema.json#/$defs/update' } } },
     async (request) => {
       const client = await access.client(request);
       const response = await neutron<{ security_group: Native }>(client, 'PUT', groupPath(request.params.id), { body: { security_group: request.body } });
@@ -87,7 +57,7 @@ export const securityGroupRoutes: FastifyPluginAsync<BffContext> = async (app, {
   });
 
   // (not in the contract: Horizon's Add Rule form)
-  app.post<{ Body: Record<string, unknown> }>('/api/network/securitygrouprules/', { schema: { body: RULE_BODY } }, async (request, reply) => {
+  app.post<{ Body: Record<string, unknown> }>('/api/network/securitygrouprules/', { schema: { body: { $ref: 'security-group-rule.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const response = await neutron<{ security_group_rule: Native }>(client, 'POST', '/security-group-rules', { body: { security_group_rule: request.body } });
     const rule = response.body.security_group_rule;

@@ -13,32 +13,6 @@ import { type Native, shapeNetwork, shapeSubnet } from './networks.js';
 
 const ID = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1 } } };
 
-const NETWORK_UPDATE = {
-  type: 'object',
-  minProperties: 1,
-  properties: {
-    name: { type: 'string', maxLength: 255 },
-    admin_state_up: { type: 'boolean' },
-    shared: { type: 'boolean' },
-  },
-  additionalProperties: false,
-};
-
-const SUBNET_UPDATE = {
-  type: 'object',
-  minProperties: 1,
-  properties: {
-    name: { type: 'string', maxLength: 255 },
-    description: { type: 'string', maxLength: 255 },
-    gateway_ip: { type: ['string', 'null'] },
-    enable_dhcp: { type: 'boolean' },
-    allocation_pools: { type: 'array', items: { type: 'object', required: ['start', 'end'], properties: { start: { type: 'string' }, end: { type: 'string' } }, additionalProperties: false } },
-    dns_nameservers: { type: 'array', items: { type: 'string' } },
-    host_routes: { type: 'array', items: { type: 'object', required: ['destination', 'nexthop'], properties: { destination: { type: 'string' }, nexthop: { type: 'string' } }, additionalProperties: false } },
-  },
-  additionalProperties: false,
-};
-
 /** Neutron answers a pool's prefix lengths as strings ("26"); the wizard computes with them, so they become numbers. */
 function shapeSubnetPool(pool: Native) {
   const number = (value: unknown) => (value === null || value === undefined || value === '' ? null : Number(value));
@@ -88,7 +62,7 @@ export const networkDetailRoutes: FastifyPluginAsync<BffContext> = async (app, {
   });
 
   // (not in the contract: Horizon's Edit Network form; `shared` is Neutron's update_network:shared rule)
-  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/neutron/networks/:id/', { schema: { params: ID, body: NETWORK_UPDATE } }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/neutron/networks/:id/', { schema: { params: ID, body: { $ref: 'network.schema.json#/$defs/update' } } }, async (request) => {
     const client = await access.client(request);
     await neutron(client, 'PUT', `/networks/${encode(request.params.id)}`, { body: { network: request.body } });
     return networkWithSubnets(client, request.params.id);
@@ -114,7 +88,7 @@ export const networkDetailRoutes: FastifyPluginAsync<BffContext> = async (app, {
   });
 
   // (not in the contract: Horizon's Edit Subnet workflow)
-  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/neutron/subnets/:id/', { schema: { params: ID, body: SUBNET_UPDATE } }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: Record<string, unknown> }>('/api/neutron/subnets/:id/', { schema: { params: ID, body: { $ref: 'subnet.schema.json#/$defs/update' } } }, async (request) => {
     const client = await access.client(request);
     const response = await neutron<{ subnet: Native }>(client, 'PUT', `/subnets/${encode(request.params.id)}`, { body: { subnet: request.body } });
     return shapeSubnet(response.body.subnet);

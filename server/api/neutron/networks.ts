@@ -2,6 +2,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { encode, filtersOf, hasExtension, neutron, projectOf, wrap } from './common.js';
+import type { NetworkCreate } from '../../../shared/generated/network.js';
+import type { SubnetCreate } from '../../../shared/generated/subnet.js';
 
 /** `/api/neutron/networks/`, `subnets/` and `ports/` (api-contract §8). */
 
@@ -49,37 +51,6 @@ async function novaAutoAllocates(client: CloudClient): Promise<boolean> {
   }
 }
 
-interface NetworkCreate {
-  name?: string;
-  admin_state_up?: boolean;
-  shared?: boolean;
-  [key: string]: unknown;
-}
-
-interface SubnetCreate {
-  network_id: string;
-  [key: string]: unknown;
-}
-
-const NETWORK_BODY = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', maxLength: 255 },
-    description: { type: 'string', maxLength: 255 },
-    admin_state_up: { type: 'boolean' },
-    shared: { type: 'boolean' },
-    'router:external': { type: 'boolean' },
-    port_security_enabled: { type: 'boolean' },
-    mtu: { type: 'integer' },
-    qos_policy_id: { type: ['string', 'null'] },
-    availability_zone_hints: { type: 'array', items: { type: 'string' } },
-    'provider:network_type': { type: 'string' },
-    'provider:physical_network': { type: 'string' },
-    'provider:segmentation_id': { type: 'integer' },
-  },
-  additionalProperties: false,
-};
-
 export const SUBNET_BODY = {
   type: 'object',
   required: ['network_id'],
@@ -122,7 +93,7 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
     return { items };
   });
 
-  app.post<{ Body: NetworkCreate }>('/api/neutron/networks/', { schema: { body: NETWORK_BODY } }, async (request, reply) => {
+  app.post<{ Body: NetworkCreate }>('/api/neutron/networks/', { schema: { body: { $ref: 'network.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const response = await neutron<{ network: Native }>(client, 'POST', '/networks', { body: { network: { ...request.body, tenant_id: projectOf(request) } } });
     const network = response.body.network;
@@ -137,7 +108,7 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
     return { items: response.body.subnets.map(shapeSubnet) };
   });
 
-  app.post<{ Body: SubnetCreate }>('/api/neutron/subnets/', { schema: { body: SUBNET_BODY } }, async (request, reply) => {
+  app.post<{ Body: SubnetCreate }>('/api/neutron/subnets/', { schema: { body: { $ref: 'subnet.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     // Horizon defaults the version to IPv4, as its form does.
     const body = { ip_version: 4, ...request.body, tenant_id: projectOf(request) };

@@ -7,32 +7,7 @@ import { encode, neutron, projectOf, wrap } from './common.js';
 
 type Policy = Record<string, unknown> & { id: string };
 
-const POLICY_BODY = {
-  type: 'object',
-  required: ['name'],
-  properties: {
-    name: { type: 'string', minLength: 1, maxLength: 255 },
-    description: { type: 'string', maxLength: 255 },
-    shared: { type: 'boolean' },
-  },
-  additionalProperties: false,
-};
-
 const KINDS = ['bandwidth_limit_rules', 'dscp_marking_rules', 'minimum_bandwidth_rules', 'minimum_packet_rate_rules'];
-
-const RULE_BODY = {
-  type: 'object',
-  properties: {
-    max_kbps: { type: 'integer', minimum: 0 },
-    max_burst_kbps: { type: 'integer', minimum: 0 },
-    direction: { type: 'string', enum: ['egress', 'ingress', 'any'] },
-    dscp_mark: { type: 'integer', minimum: 0, maximum: 56 },
-    min_kbps: { type: 'integer', minimum: 0 },
-    min_kpps: { type: 'integer', minimum: 0 },
-  },
-  additionalProperties: false,
-  minProperties: 1,
-};
 
 const policyPath = (id: string) => `/qos/policies/${encode(id)}`;
 
@@ -43,7 +18,7 @@ export const qosRoutes: FastifyPluginAsync<BffContext> = async (app, { access })
     return { items: response.body.policies.map(wrap) };
   });
 
-  app.post<{ Body: { name: string; description?: string; shared?: boolean } }>('/api/neutron/qos_policies/', { schema: { body: POLICY_BODY } }, async (request, reply) => {
+  app.post<{ Body: { name: string; description?: string; shared?: boolean } }>('/api/neutron/qos_policies/', { schema: { body: { $ref: 'qos-policy.schema.json#/$defs/create' } } }, async (request, reply) => {
     enforce(request, 'network', ['create_qos_policy']);
     const client = await access.client(request);
     const response = await neutron<{ policy: Policy }>(client, 'POST', '/qos/policies', { body: { policy: { ...request.body, tenant_id: projectOf(request) } } });
@@ -68,7 +43,7 @@ export const qosRoutes: FastifyPluginAsync<BffContext> = async (app, { access })
 
   app.post<{ Params: { id: string; kind: string }; Body: Record<string, unknown> }>(
     '/api/neutron/qos/policies/:id/:kind/',
-    { schema: { params: kindParam, body: RULE_BODY } },
+    { schema: { params: kindParam, body: { $ref: 'qos-policy.schema.json#/$defs/ruleBody' } } },
     async (request, reply) => {
       const client = await access.client(request);
       const { id, kind } = request.params;
@@ -80,7 +55,7 @@ export const qosRoutes: FastifyPluginAsync<BffContext> = async (app, { access })
 
   app.patch<{ Params: { id: string; kind: string; ruleId: string }; Body: Record<string, unknown> }>(
     '/api/neutron/qos/policies/:id/:kind/:ruleId',
-    { schema: { params: kindParam, body: RULE_BODY } },
+    { schema: { params: kindParam, body: { $ref: 'qos-policy.schema.json#/$defs/ruleBody' } } },
     async (request) => {
       const client = await access.client(request);
       const { id, kind, ruleId } = request.params;

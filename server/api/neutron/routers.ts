@@ -3,6 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { encode, neutron, projectOf, wrap } from './common.js';
+import type { RouterCreate } from '../../../shared/generated/router.js';
 
 /**
  * `/api/neutron/routers/` (not in the contract: Horizon's Routers panel does
@@ -12,7 +13,6 @@ import { encode, neutron, projectOf, wrap } from './common.js';
  */
 
 type Native = Record<string, unknown> & { id: string };
-type Gateway = { network_id: string; enable_snat?: boolean; external_fixed_ips?: { subnet_id?: string; ip_address?: string }[] } | null;
 
 /** Owners of a router's internal interface ports (Horizon's ROUTER_INTERFACE_OWNERS). */
 const INTERFACE_OWNERS = ['network:router_interface', 'network:router_interface_distributed', 'network:ha_router_replicated_interface'];
@@ -55,46 +55,6 @@ async function getRouter(client: CloudClient, id: string): Promise<Native> {
   return (await neutron<{ router: Native }>(client, 'GET', routerPath(id))).body.router;
 }
 
-const GATEWAY = {
-  type: ['object', 'null'],
-  required: ['network_id'],
-  properties: {
-    network_id: { type: 'string', minLength: 1 },
-    enable_snat: { type: 'boolean' },
-  },
-  additionalProperties: false,
-};
-
-const CREATE_BODY = {
-  type: 'object',
-  properties: {
-    name: { type: 'string', maxLength: 255 },
-    description: { type: 'string', maxLength: 255 },
-    admin_state_up: { type: 'boolean' },
-    external_gateway_info: GATEWAY,
-  },
-  additionalProperties: false,
-};
-
-const UPDATE_BODY = { ...CREATE_BODY, minProperties: 1 };
-
-const INTERFACE_BODY = {
-  type: 'object',
-  required: ['subnet_id'],
-  properties: {
-    subnet_id: { type: 'string', minLength: 1 },
-    ip_address: { type: 'string', anyOf: [{ format: 'ipv4' }, { format: 'ipv6' }] },
-  },
-  additionalProperties: false,
-};
-
-interface RouterBody {
-  name?: string;
-  description?: string;
-  admin_state_up?: boolean;
-  external_gateway_info?: Gateway;
-}
-
 /** Removes one interface port from the router (by port, which also covers a port made for a chosen IP). */
 function removeInterface(client: CloudClient, routerId: string, portId: string) {
   return neutron(client, 'PUT', `${routerPath(routerId)}/remove_router_interface`, { body: { port_id: portId } });
@@ -112,7 +72,7 @@ export const routerRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return { items: response.body.routers.map((router) => shapeRouter(router, names)) };
   });
 
-  app.post<{ Body: RouterBody }>('/api/neutron/routers/', { schema: { body: CREATE_BODY } }, async (request, reply) => {
+  app.post<{ Body: RouterCreate }>('/api/neutron/routers/', { schema: { body: { $ref: 'router.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const { external_gateway_info: gateway, ...rest } = request.body;
     const body = { ...rest, ...(gateway ? { external_gateway_info: gateway } : {}), project_id: projectOf(request) };
@@ -129,7 +89,7 @@ export const routerRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   });
 
   /** Edit (name, admin state) and Set / Clear Gateway (`external_gateway_info`: an external network, or null). */
-  app.patch<{ Params: { id: string }; Body: RouterBody }>('/api/neutron/routers/:id/', { schema: { body: UPDATE_BODY } }, async (request) => {
+  app.patch<{ Params: { id: string }; Body: RouterCreate }>('/api/neutron/routers/:id/', { schema: { body: { $ref: 'router.schema.json#/$defs/update' } } }, async (request) => {
     const client = await access.client(request);
     const { external_gateway_info: gateway, ...rest } = request.body;
     const changes: Record<string, unknown> = { ...rest };
@@ -161,7 +121,7 @@ export const routerRoutes: FastifyPluginAsync<BffContext> = async (app, { access
    */
   app.post<{ Params: { id: string }; Body: { subnet_id: string; ip_address?: string } }>(
     '/api/neutron/routers/:id/interfaces/',
-    { schema: { body: INTERFACE_BODY } },
+    { schema: { body: { $ref: 'router-interface.schema.json#/$defs/create' } } },
     async (request, reply) => {
       const client = await access.client(request);
       const routerId = request.params.id;

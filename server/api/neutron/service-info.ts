@@ -24,13 +24,6 @@ async function enabledQuotaFields(client: Parameters<typeof hasExtension>[0]) {
   return QUOTA_FIELDS.filter(([, , extension]) => !extension || aliases.has(extension));
 }
 
-const QUOTA_BODY = {
-  type: 'object',
-  properties: Object.fromEntries(QUOTA_FIELDS.map(([name]) => [name, { type: 'integer', minimum: -1 }])),
-  additionalProperties: false,
-  minProperties: 1,
-};
-
 export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get('/api/neutron/extensions/', async (request) => {
     const client = await access.client(request);
@@ -61,7 +54,7 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     await neutron(client, 'PUT', `/quotas/${encodeURIComponent(project)}`, { body: { quota } });
     return reply.code(204).send();
   };
-  const quotaRoute = { schema: { body: QUOTA_BODY, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } };
+  const quotaRoute = { schema: { body: { $ref: 'quota.schema.json#/$defs/networkUpdate' }, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } };
   // "quotas-sets" is Horizon's spelling; "quota-sets" is accepted too, as Nova's and Cinder's.
   app.patch('/api/neutron/quotas-sets/:project', quotaRoute, updateQuotas);
   app.patch('/api/neutron/quota-sets/:project', quotaRoute, updateQuotas);

@@ -19,41 +19,6 @@ function shape(trunk: Trunk) {
   return { ...wrap(trunk), name_or_id: trunk.name || `(${trunk.id.slice(0, 13)})`, subport_count: (trunk.sub_ports ?? []).length };
 }
 
-const SUBPORT = {
-  type: 'object',
-  required: ['port_id', 'segmentation_type'],
-  properties: {
-    port_id: { type: 'string', minLength: 1 },
-    segmentation_type: { type: 'string', enum: ['vlan', 'inherit'] },
-    segmentation_id: { type: 'integer', minimum: 1, maximum: 4094 },
-  },
-  additionalProperties: true,
-};
-
-const TRUNK_BODY = {
-  type: 'object',
-  required: ['port_id'],
-  properties: {
-    name: { type: 'string', maxLength: 255 },
-    description: { type: 'string', maxLength: 255 },
-    port_id: { type: 'string', minLength: 1 },
-    admin_state_up: { type: 'boolean' },
-    sub_ports: { type: 'array', items: SUBPORT },
-  },
-  additionalProperties: false,
-};
-
-const TRUNK_SIDE = {
-  type: 'object',
-  properties: {
-    id: { type: 'string' },
-    name: { type: 'string', maxLength: 255 },
-    description: { type: 'string', maxLength: 255 },
-    admin_state_up: { type: 'boolean' },
-    sub_ports: { type: 'array', items: SUBPORT },
-  },
-};
-
 /** The native subport triple, compared as a whole. */
 const key = (subport: SubPort) => JSON.stringify([subport.port_id, subport.segmentation_type, subport.segmentation_type === 'inherit' ? null : subport.segmentation_id]);
 const native = (subport: SubPort) => ({
@@ -71,7 +36,7 @@ export const trunkRoutes: FastifyPluginAsync<BffContext> = async (app, { access 
     return { items: response.body.trunks.map(shape) };
   });
 
-  app.post<{ Body: { port_id: string; sub_ports?: SubPort[]; [key: string]: unknown } }>('/api/neutron/trunks/', { schema: { body: TRUNK_BODY } }, async (request, reply) => {
+  app.post<{ Body: { port_id: string; sub_ports?: SubPort[]; [key: string]: unknown } }>('/api/neutron/trunks/', { schema: { body: { $ref: 'trunk.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
     const body = { ...request.body, sub_ports: (request.body.sub_ports ?? []).map(native), project_id: projectOf(request) };
     const response = await neutron<{ trunk: Trunk }>(client, 'POST', '/trunks', { body: { trunk: body } });
@@ -98,7 +63,7 @@ export const trunkRoutes: FastifyPluginAsync<BffContext> = async (app, { access 
    */
   app.patch<{ Params: { id: string }; Body: [Trunk, Trunk] }>(
     '/api/neutron/trunks/:id',
-    { schema: { body: { type: 'array', minItems: 2, maxItems: 2, items: TRUNK_SIDE } } },
+    { schema: { body: { $ref: 'trunk.schema.json#/$defs/updatePair' } } },
     async (request) => {
       const client = await access.client(request);
       // Three calls may follow: refuse up front what policy would refuse half-way.

@@ -3,6 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { hasVolumeService } from '../cinder/common.js';
+import type { InstanceSnapshotCreate } from '../../../shared/generated/instance.js';
 import { serverPath } from './servers.js';
 
 /**
@@ -97,7 +98,7 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     return { items };
   });
 
-  app.patch('/api/nova/quota-sets/defaults/', async (request, reply) => {
+  app.patch('/api/nova/quota-sets/defaults/', { schema: { body: { $ref: 'quota.schema.json#/$defs/computeUpdate' } } }, async (request, reply) => {
     const values = quotaValues(request.body);
     const client = await access.client(request);
     requireCompute(client, 501, 'Service Nova is disabled.');
@@ -114,7 +115,7 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     return { items };
   });
 
-  app.patch<{ Params: { project: string } }>('/api/nova/quota-sets/:project', async (request, reply) => {
+  app.patch<{ Params: { project: string } }>('/api/nova/quota-sets/:project', { schema: { body: { $ref: 'quota.schema.json#/$defs/computeUpdate' } } }, async (request, reply) => {
     if (!/^[0-9a-f]+$/.test(request.params.project)) throw new ApiError(404, 'No such project.');
     const values = quotaValues(request.body);
     const client = await access.client(request);
@@ -124,11 +125,8 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
   });
 
   // Instance snapshot: 200 with the new image's id as a JSON string.
-  app.post<{ Body: { instance_id?: unknown; name?: unknown } }>('/api/nova/snapshots/', async (request, reply) => {
-    const body = (request.body ?? {}) as { instance_id?: unknown; name?: unknown };
-    for (const key of ['instance_id', 'name'] as const) if (!(key in body)) throw new ApiError(400, `missing required parameter '${key}'`);
-    if (typeof body.instance_id !== 'string' || !body.instance_id) throw new ApiError(400, "'instance_id' must be a server id");
-    if (typeof body.name !== 'string' || !body.name.trim()) throw new ApiError(400, "'name' must be a non-empty string");
+  app.post<{ Body: InstanceSnapshotCreate }>('/api/nova/snapshots/', { schema: { body: { $ref: 'instance.schema.json#/$defs/snapshotCreate' } } }, async (request, reply) => {
+    const body = request.body;
     const client = await access.client(request);
     const microversion = await client.microversion('compute', ['2.45']);
     const response = await client.request<{ image_id?: string }>('compute', 'POST', `${serverPath(body.instance_id)}/action`, {

@@ -21,7 +21,8 @@ export const NOVA_FEATURES: Record<string, string[]> = {
  */
 export const featureRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get<{ Params: { name: string } }>('/api/nova/features/:name', async (request, reply) => {
-    const versions = NOVA_FEATURES[request.params.name];
+    // Own keys only: `__proto__` or `constructor` name no feature.
+    const versions = Object.hasOwn(NOVA_FEATURES, request.params.name) ? NOVA_FEATURES[request.params.name] : undefined;
     let available = false;
     if (versions) {
       const client = await access.client(request);

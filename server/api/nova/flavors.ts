@@ -3,6 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
+import type { FlavorCreate, FlavorExtraSpecs, FlavorExtraSpecsUpdate } from '../../../shared/generated/flavor.js';
 
 /** A flavor as Nova's `show` view renders it (api-contract §6.2). */
 interface NativeFlavor {
@@ -21,25 +22,6 @@ interface NativeFlavor {
   description?: string | null;
   /** Embedded from 2.61. */
   extra_specs?: Record<string, string>;
-}
-
-/** The create and update bodies (schemas/flavor.schema.json). */
-interface FlavorBody {
-  id?: string;
-  name: string;
-  ram: number;
-  vcpus: number;
-  disk: number;
-  'OS-FLV-EXT-DATA:ephemeral'?: number;
-  swap?: number;
-  rxtx_factor?: number;
-  is_public?: boolean;
-  flavor_access?: { id: string }[];
-}
-
-interface ExtraSpecsPatch {
-  updated: Record<string, string>;
-  removed?: string[];
 }
 
 type Flavor = NativeFlavor & Record<string, unknown>;
@@ -142,7 +124,7 @@ async function addTenantAccess(client: CloudClient, id: string, projectId: strin
   await client.request('compute', 'POST', `${path(id)}/action`, { body: { addTenantAccess: { tenant: projectId } } });
 }
 
-async function setExtraSpecs(client: CloudClient, id: string, specs: Record<string, string>): Promise<void> {
+async function setExtraSpecs(client: CloudClient, id: string, specs: FlavorExtraSpecs): Promise<void> {
   if (Object.keys(specs).length) await client.request('compute', 'POST', `${path(id)}/os-extra_specs`, { body: { extra_specs: specs } });
 }
 
@@ -155,7 +137,7 @@ async function deleteFlavor(client: CloudClient, id: string): Promise<void> {
 }
 
 /** The project ids of `flavor_access`, each once. */
-function accessIds(body: FlavorBody): string[] {
+function accessIds(body: FlavorCreate): string[] {
   return [...new Set((body.flavor_access ?? []).map((project) => project.id))];
 }
 
@@ -163,7 +145,7 @@ function accessIds(body: FlavorBody): string[] {
  * A body's flavor: private when projects are named (Horizon) or is_public is
  * false. Optional sizes left out keep `previous`'s (an edit), else Nova's defaults.
  */
-function specOf(body: FlavorBody, id: string | null, previous?: FlavorSpec): FlavorSpec {
+function specOf(body: FlavorCreate, id: string | null, previous?: FlavorSpec): FlavorSpec {
   return {
     id,
     name: body.name,
@@ -254,7 +236,7 @@ export const flavorRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return { items: sortFlavors(items, settings.CREATE_INSTANCE_FLAVOR_SORT) };
   });
 
-  app.post<{ Body: FlavorBody }>('/api/nova/flavors/', { schema: { body: { $ref: 'flavor.schema.json#/$defs/create' } } }, async (request, reply) => {
+  app.post<{ Body: FlavorCreate }>('/api/nova/flavors/', { schema: { body: { $ref: 'flavor.schema.json#/$defs/create' } } }, async (request, reply) => {
     const body = request.body;
     const projects = accessIds(body);
     enforce(request, 'compute', ['os_compute_api:os-flavor-manage:create', ...(projects.length ? ['os_compute_api:os-flavor-access:add_tenant_access'] : [])]);
@@ -281,7 +263,7 @@ export const flavorRoutes: FastifyPluginAsync<BffContext> = async (app, { access
    * (api-contract §6, §13.9). The old flavor is read first and put back, with
    * its access list and extra specs, if any step after the delete fails.
    */
-  app.patch<{ Params: { id: string }; Body: FlavorBody }>(
+  app.patch<{ Params: { id: string }; Body: FlavorCreate }>(
     '/api/nova/flavors/:id',
     { schema: { body: { $ref: 'flavor.schema.json#/$defs/update' } } },
     async (request, reply) => {
@@ -329,7 +311,7 @@ export const flavorRoutes: FastifyPluginAsync<BffContext> = async (app, { access
    * that does not exist is refused before any change, and a failed step puts
    * back the specs as they were, so the flavor never keeps half an edit.
    */
-  app.patch<{ Params: { id: string }; Body: ExtraSpecsPatch }>(
+  app.patch<{ Params: { id: string }; Body: FlavorExtraSpecsUpdate }>(
     '/api/nova/flavors/:id/extra-specs',
     { schema: { body: { $ref: 'flavor.schema.json#/$defs/extraSpecsUpdate' } } },
     async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
+import type { KeypairCreate } from '../../../shared/generated/keypair.js';
 
 interface Keypair {
   name: string;
@@ -8,12 +9,6 @@ interface Keypair {
   type?: string;
   user_id?: string;
   private_key?: string;
-}
-
-interface KeypairCreate {
-  name: string;
-  key_type: 'ssh' | 'x509';
-  public_key?: string;
 }
 
 /** Microversions tried per feature, highest first fitting (api-contract §14.2). */

@@ -3,6 +3,7 @@ import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { cinder } from '../cinder/common.js';
+import type { InstanceConsoleInfo, InstanceConsoleOutput, InstanceMetadataPatch, InstanceResize } from '../../../shared/generated/instance.js';
 import { serverPath } from './servers.js';
 
 /**
@@ -41,7 +42,7 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
     return response.body.server.metadata;
   });
 
-  app.patch<{ Params: { id: string }; Body: { updated?: unknown; removed?: unknown } }>('/api/nova/servers/:id/metadata', async (request, reply) => {
+  app.patch<{ Params: { id: string }; Body: InstanceMetadataPatch }>('/api/nova/servers/:id/metadata', { schema: { body: { $ref: 'instance.schema.json#/$defs/metadataPatch' } } }, async (request, reply) => {
     const { updated = {}, removed = [] } = body<{ updated?: unknown; removed?: unknown }>(request.body);
     if (!updated || typeof updated !== 'object' || Array.isArray(updated)) throw new ApiError(400, "'updated' must be an object");
     if (!Array.isArray(removed) || removed.some((key) => typeof key !== 'string')) throw new ApiError(400, "'removed' must be a list of keys");
@@ -60,7 +61,7 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
     return { items: response.body.instanceActions };
   });
 
-  app.post<{ Params: { id: string }; Body: { length?: unknown } }>('/api/nova/servers/:id/console-output/', async (request) => {
+  app.post<{ Params: { id: string }; Body: InstanceConsoleOutput }>('/api/nova/servers/:id/console-output/', { schema: { body: { $ref: 'instance.schema.json#/$defs/consoleOutput' } } }, async (request) => {
     const { length } = body<{ length?: unknown }>(request.body);
     let lines = 100;
     if (length !== undefined && length !== null && length !== '') {
@@ -72,7 +73,7 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
     return { lines: response.body.output.split('\n') };
   });
 
-  app.post<{ Params: { id: string }; Body: { console_type?: unknown } }>('/api/nova/servers/:id/console-info/', async (request) => {
+  app.post<{ Params: { id: string }; Body: InstanceConsoleInfo }>('/api/nova/servers/:id/console-info/', { schema: { body: { $ref: 'instance.schema.json#/$defs/consoleInfo' } } }, async (request) => {
     const { console_type: asked = 'AUTO' } = body<{ console_type?: unknown }>(request.body);
     const id = request.params.id;
     if (typeof asked !== 'string' || (asked !== 'AUTO' && !CONSOLES.some(([type]) => type === asked))) {
@@ -88,7 +89,8 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
         // AUTO tries the next type; one asked for by name reports its own failure.
         if (asked !== 'AUTO') throw error;
         if (!(error instanceof ApiError)) throw error;
-        if (error instanceof UpstreamError && error.status === 404 && /nstance .* could not be found/.test(error.message)) throw error;
+        // No such server: a 404 whatever the console type, not "no console" (issue 16 §3).
+        if (error instanceof UpstreamError && error.status === 404) throw error;
       }
     }
     throw new ApiError(500, 'No available console found.');
@@ -128,7 +130,7 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
   });
 
   // (not in the contract: Horizon's ResizeView posts {flavor}; the Resize screen needs it) Nova's resize, 204.
-  app.post<{ Params: { id: string }; Body: { flavor_id?: unknown; disk_config?: unknown } }>('/api/nova/servers/:id/resize/', async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: InstanceResize }>('/api/nova/servers/:id/resize/', { schema: { body: { $ref: 'instance.schema.json#/$defs/resize' } } }, async (request, reply) => {
     const { flavor_id: flavorId, disk_config: diskConfig } = body<{ flavor_id?: unknown; disk_config?: unknown }>(request.body);
     if (flavorId === undefined) throw new ApiError(400, "missing required parameter 'flavor_id'");
     if ((typeof flavorId !== 'string' && typeof flavorId !== 'number') || flavorId === '') throw new ApiError(400, "'flavor_id' must be a flavor id");

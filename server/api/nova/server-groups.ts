@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
+import type { ServerGroupCreate } from '../../../shared/generated/server-group.js';
 
 /** A server group as Nova renders it: `policies` + `metadata` before 2.64, `policy` + `rules` from 2.64. */
 interface NativeServerGroup {
@@ -12,11 +13,6 @@ interface NativeServerGroup {
   members?: string[];
   project_id?: string;
   user_id?: string;
-}
-
-interface ServerGroupCreate {
-  name: string;
-  policies: string[];
 }
 
 /** Microversions tried per feature, highest fitting first (api-contract §14.2). */

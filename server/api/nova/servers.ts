@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
+import type { InstanceActionBody } from '../../../shared/generated/instance.js';
 import { nativeCreateBody } from './server-spec.js';
 
 /**
@@ -69,7 +70,7 @@ export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return { items: servers.map((server) => shapeServer(server, names.get(imageIdOf(server)) ?? null)) };
   });
 
-  app.post('/api/nova/servers/', async (request, reply) => {
+  app.post('/api/nova/servers/', { schema: { body: { $ref: 'instance.schema.json#/$defs/createBody' } } }, async (request, reply) => {
     const body = nativeCreateBody(request.body);
     const client = await access.client(request);
     const microversion = await client.microversion('compute', SERVER_VERSIONS);
@@ -112,7 +113,7 @@ export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return shapeServer(server, imageName);
   });
 
-  app.post<{ Params: { id: string }; Body: { operation?: unknown } }>('/api/nova/servers/:id', async (request, reply) => {
+  app.post<{ Params: { id: string }; Body: InstanceActionBody }>('/api/nova/servers/:id', { schema: { body: { $ref: 'instance.schema.json#/$defs/actionBody' } } }, async (request, reply) => {
     const operation = request.body?.operation;
     if (operation === undefined) throw new ApiError(400, "missing required parameter 'operation'");
     const action = typeof operation === 'string' && Object.hasOwn(OPERATIONS, operation) ? OPERATIONS[operation] : undefined;

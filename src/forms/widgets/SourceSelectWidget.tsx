@@ -2,6 +2,7 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { WidgetProps } from '@rjsf/utils';
 import { useContext, useEffect, useState } from 'react';
+import { useUserSession } from '../../engine/access';
 import type { TransferItem } from '../../transfer/model';
 import { formatMessage } from '../../engine/messages';
 import { FormRecordContext } from '../form-record';
@@ -14,7 +15,11 @@ import { useOptionLoader } from '../option-sources';
  * `resource:` source may take `"filter"` (provider filters, `{field}` read
  * from the record the form acts on) and `"labelField"`. `"emptyLabel"` names
  * the empty choice (e.g. 'Any Availability Zone'); `"noChoicesLabel"` says why
- * there is nothing to choose (Horizon's 'No ports available').
+ * there is nothing to choose (Horizon's 'No ports available');
+ * `"preselect"` chooses an item while nothing is chosen: `"first"`, as a
+ * Django choice field without an empty choice does (Allocate IP's pool), or
+ * `"session:<field>"`, the item whose id is the signed-in session's field
+ * (Create Project's domain: `"session:user_domain_id"`).
  */
 export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
   const load = useOptionLoader();
@@ -36,6 +41,11 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       live = false;
     };
   }, [source, load, filterKey, labelField]);
+  const session = useUserSession().data as Record<string, unknown> | undefined;
+  const preselected = value === undefined || value === '' ? preselectedId(String(options.preselect ?? ''), items, session) : undefined;
+  useEffect(() => {
+    if (preselected !== undefined) onChange(preselected);
+  }, [preselected, onChange]);
   const noChoices = items?.length === 0 && typeof options.noChoicesLabel === 'string' ? options.noChoicesLabel : undefined;
   const emptyLabel = typeof options.emptyLabel === 'string' ? options.emptyLabel : 'Select one';
   const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : (noChoices ?? emptyLabel);
@@ -67,4 +77,13 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       ))}
     </TextField>
   );
+}
+
+/** The item `preselect` names among the loaded items, if any (see the component's comment). */
+function preselectedId(preselect: string, items: TransferItem[] | null, session: Record<string, unknown> | undefined): string | undefined {
+  if (!items?.length || !preselect) return undefined;
+  if (preselect === 'first') return items[0].id;
+  const field = preselect.startsWith('session:') ? preselect.slice('session:'.length) : undefined;
+  const wanted = field && session ? session[field] : undefined;
+  return items.find((item) => item.id === wanted)?.id;
 }

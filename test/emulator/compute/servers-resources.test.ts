@@ -86,6 +86,14 @@ describe('booting from a new volume (block_device_mapping_v2)', () => {
     expect((await volume(created.id)).json().volume).toMatchObject({ status: 'available', attachments: [] });
   });
 
+  it("refuses to boot from a blank volume as Nova does: 'Block Device <id> is not bootable.'", async () => {
+    const blank = (await cloud.app.inject({ method: 'POST', url: volumeUrl(), headers: { 'x-auth-token': demo, 'content-type': 'application/json' }, payload: { volume: { size: 1, name: 'blank' } } })).json().volume;
+    cloud.clock.advance(5);
+    expect((await volume(blank.id)).json().volume).toMatchObject({ status: 'available', bootable: 'false' });
+    const response = await api.create(demo, { name: 'x', flavorRef: '1', networks: 'none', block_device_mapping_v2: [{ source_type: 'volume', destination_type: 'volume', uuid: blank.id, boot_index: 0 }] });
+    expect(response.json()).toEqual({ badRequest: { code: 400, message: `Block Device ${blank.id} is not bootable.` } });
+  });
+
   it('boots from a new volume made from a volume snapshot', async () => {
     const origin = (await cloud.app.inject({ method: 'POST', url: volumeUrl(), headers: { 'x-auth-token': demo, 'content-type': 'application/json' }, payload: { volume: { size: 2, imageRef: imageId } } })).json().volume;
     await whenSettled(() => cloud.db().get<{ copy_state: string }>('SELECT copy_state FROM cinder_volumes WHERE id = ?', origin.id)!.copy_state === 'done');
