@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { ContainerAccess, ContainerCreate } from '../../../shared/generated/container.js';
 import type { BffContext } from '../../context.js';
 import { callUpstream } from '../../openstack/http.js';
 import type { CloudClient } from '../../openstack/client.js';
@@ -30,8 +31,8 @@ function isoTimestamp(header: string | null): string | null {
   return new Date(Number(header) * 1000).toISOString().replace(/Z$/, '');
 }
 
-const IS_PUBLIC = { type: 'object', additionalProperties: false, required: ['is_public'], properties: { is_public: { type: 'boolean' } } } as const;
-const CREATE = { type: 'object', additionalProperties: false, properties: { is_public: { type: 'boolean' }, storage_policy: { type: 'string', minLength: 1, maxLength: 255 } } } as const;
+const IS_PUBLIC = { $ref: 'container.schema.json#/$defs/access' };
+const CREATE = { $ref: 'container.schema.json#/$defs/create' };
 const CONTAINER = { type: 'object', required: ['container'], properties: { container: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[^/]+$' } } } as const;
 
 export const containerRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
@@ -83,7 +84,7 @@ export const containerRoutes: FastifyPluginAsync<BffContext> = async (app, { acc
     };
   });
 
-  app.post<{ Params: { container: string }; Body: { is_public?: boolean; storage_policy?: string } }>(
+  app.post<{ Params: { container: string }; Body: ContainerCreate }>(
     '/api/swift/containers/:container/metadata/',
     { schema: { params: CONTAINER, body: CREATE } },
     async (request, reply) => {
@@ -98,7 +99,7 @@ export const containerRoutes: FastifyPluginAsync<BffContext> = async (app, { acc
     },
   );
 
-  app.put<{ Params: { container: string }; Body: { is_public: boolean } }>(
+  app.put<{ Params: { container: string }; Body: ContainerAccess }>(
     '/api/swift/containers/:container/metadata/',
     { schema: { params: CONTAINER, body: IS_PUBLIC } },
     async (request, reply) => {

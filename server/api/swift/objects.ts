@@ -1,5 +1,6 @@
 import { PassThrough, type Readable, Writable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ContainerCopy } from '../../../shared/generated/container.js';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { boundaryOf, readMultipart } from '../glance/multipart.js';
@@ -57,12 +58,7 @@ function contentDisposition(filename: string): string {
 
 const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() });
 
-const COPY = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['dest_container', 'dest_name'],
-  properties: { dest_container: { type: 'string', minLength: 1, maxLength: 256, pattern: '^[^/]+$' }, dest_name: { type: 'string', minLength: 1, maxLength: 1024 } },
-} as const;
+const COPY = { $ref: 'container.schema.json#/$defs/copy' };
 
 export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   // Uploads stay streams: the file part is piped to Swift as it arrives.
@@ -194,7 +190,7 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     };
   });
 
-  app.post<{ Body: { dest_container: string; dest_name: string } }>('/api/swift/containers/:container/copy/*', { schema: { body: COPY } }, async (request, reply) => {
+  app.post<{ Body: ContainerCopy }>('/api/swift/containers/:container/copy/*', { schema: { body: COPY } }, async (request, reply) => {
     const { container, object } = target(request);
     const { dest_container: destContainer, dest_name: destName } = request.body;
     const client = await access.client(request);
