@@ -190,17 +190,17 @@ function exchange(request: UpstreamRequest, payload: Buffer | undefined, deadlin
       }
       readAnswer(response, request.service).then((answer) => finish(() => resolve(answer)), fail);
     });
+    // A source that fails (the browser went away mid-upload) says nothing about the service: not a network
+    // failure, even when the aborted request then errors on its socket; the breaker must stay closed.
+    let sourceFailed = false;
+    const sourceEnded = () => new ApiError(400, 'The upload ended before all its data arrived.');
     outgoing.on('socket', (assigned) => (socket = assigned));
-    outgoing.on('error', fail);
+    outgoing.on('error', (error) => fail(sourceFailed ? sourceEnded() : error));
     if (request.stream) {
       // The service may answer (e.g. 409) before the whole body is sent: that answer wins over the broken pipe.
-      // A source that fails (the browser went away mid-upload) says nothing about the service: not a network failure.
       const source = Readable.from(request.stream);
-      let sourceFailed = false;
       source.on('error', () => (sourceFailed = true));
-      pipeline(source, outgoing).catch((error: unknown) =>
-        setTimeout(() => fail(sourceFailed ? new ApiError(400, 'The upload ended before all its data arrived.') : error), 100),
-      );
+      pipeline(source, outgoing).catch((error: unknown) => setTimeout(() => fail(sourceFailed ? sourceEnded() : error), 100));
     } else {
       outgoing.end(payload);
     }

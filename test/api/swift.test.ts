@@ -157,6 +157,23 @@ describe('objects through /api/swift/containers/{c}/object/', () => {
     expect((await demo.get(`${C(name)}/objects/`)).body.items).toEqual([]);
   });
 
+  it('answers 400 to a form that ends before its file does, and stores nothing of it', async () => {
+    const name = await createContainer(demo, 'api broken');
+    const boundary = 'broken-form-boundary';
+    const body = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="half.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+      randomBytes(200_000),
+    ]);
+    const response = await fetch(`${cloud.baseUrl}${C(name)}/object/half.bin`, {
+      method: 'POST',
+      headers: { Cookie: cookieHeader(demo), 'X-CSRFToken': demo.cookies.get('csrftoken') ?? '', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect(await response.text()).toContain('ended early');
+    await expect.poll(async () => (await demo.get(`${C(name)}/objects/`)).body.items).toEqual([]);
+  });
+
   it('creates a folder, refuses the same folder again (409) and refuses to delete it while not empty', async () => {
     const name = await createContainer(demo, 'api folders');
     expect((await upload(demo, name, 'photos/', Buffer.alloc(0))).status).toBe(201);

@@ -114,26 +114,30 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     }
     let upload: Promise<unknown> | null = null;
     let uploadError: unknown = null;
+    let pipe: PassThrough | null = null;
     try {
       await readMultipart(source, boundaryOf(request.headers['content-type']), {
         field: () => undefined,
         file: (name, filename) => {
           if (name !== 'file' || upload) return discard();
-          const pipe = new PassThrough();
+          pipe = new PassThrough();
+          const sink = pipe;
           upload = swift(client, 'PUT', objectPath(container, object), {
             stream: pipe,
             headers: { 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked', 'X-Object-Meta-Orig-Filename': encodeURIComponent(filename) },
             timeoutMs: TRANSFER_TIMEOUT_MS,
           }).catch((error: unknown) => {
             uploadError = error;
-            pipe.destroy(error as Error);
+            sink.destroy(error as Error);
             throw error;
           });
           upload.catch(() => undefined);
-          return pipe;
+          return sink;
         },
       });
     } catch (error) {
+      // The browser went away or sent a broken form: the half-sent object is abandoned upstream (Swift keeps nothing of it).
+      (pipe as PassThrough | null)?.destroy(error as Error);
       source.resume();
       throw uploadError ?? error;
     }
