@@ -124,7 +124,7 @@ describe('containers through /api/swift/containers/', () => {
 
 describe('objects through /api/swift/containers/{c}/object/', () => {
   it('uploads (multipart, 201, Location), lists by folder path and downloads the same bytes with the contract’s Content-Disposition', async () => {
-    const name = await createContainer(demo, 'api objects');
+    const name = await createContainer(demo, 'api objects #%?é');
     const data = randomBytes(3 * 1024 * 1024 + 17);
     const object = 'docs/report #1 50% ?é';
     const created = await upload(demo, name, object, data, { filename: 'report.pdf' });
