@@ -2,12 +2,21 @@ import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
 // One project per test layer (reference/model-codebases.md §9): each can be run
-// alone with `npx vitest run --project <name>`; `npm test` runs them all.
+// alone with `npx vitest run --project <name>`; `npm test` runs them all in one
+// pool of workers and prints the time per layer at the end (layer-times-reporter).
+// Every file is independent of the others' order and leftovers: the api layer
+// shares one emulator and server, the e2e layer one server and one Chromium,
+// and files make what they need under their own names (README, Testing).
 export default defineConfig({
   plugins: [react()],
   test: {
+    reporters: ['default', './test/support/layer-times-reporter.ts'],
     projects: [
-      { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        extends: true,
+        // Plain functions with no global state: the files share a worker's module cache instead of importing the engine each.
+        test: { name: 'unit', include: ['test/unit/**/*.test.{ts,tsx}'], environment: 'node', isolate: false },
+      },
       {
         extends: true,
         test: {
@@ -19,7 +28,17 @@ export default defineConfig({
           testTimeout: 15_000,
         },
       },
-      { extends: true, test: { name: 'api', include: ['test/api/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/api/**/*.test.ts'],
+          environment: 'node',
+          // One emulator and server for the layer (none against a real cloud): startTestCloud() hands it out.
+          globalSetup: ['test/api/global-setup.ts'],
+          testTimeout: 20_000,
+        },
+      },
       { extends: true, test: { name: 'emulator', include: ['test/emulator/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
       {
         extends: true,
@@ -28,9 +47,9 @@ export default defineConfig({
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/e2e/global-setup.ts'],
-          testTimeout: 60_000,
+          // Files run two at a time on two cores: a journey gets twice the minute it had alone.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -1,54 +1,108 @@
+import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
-import type { BenchCloud } from './support.js';
+
+/** A page to load and how to know its first data row is drawn. */
+export interface PageTarget {
+  label: string;
+  /** Full URL of the page. */
+  url: string;
+  /** CSS of the first data row's cell that carries data (a name link in ours; any cell in Horizon's). */
+  firstRow: string;
+  /** The page's data call alone, fetched in the same context (ours only). */
+  dataUrl?: string;
+}
+
+export interface PageRun {
+  firstRowMs: number;
+  dataOnlyMs: number | null;
+  /** Requests of any kind the page sent before its first row, and how many of them were API calls. */
+  requests: number;
+  apiRequests: number;
+  jsBytes: number;
+}
 
 /**
- * (b) Cold load of the key pairs page in headless Chromium with an empty
- * cache: time from navigation to the first table row, and the JavaScript
- * bytes that crossed the wire (compressed, as transferred); baseline: the
- * same list's data fetched alone.
+ * (b) Cold loads in headless Chromium with the cache disabled: navigation
+ * to first data row, the requests sent before it, and the page's data call
+ * alone as the baseline. `login` gives each run's fresh context its session.
  */
-export async function benchPageLoad(cloud: BenchCloud, firstRowName: string, runs = 3) {
-  const browser = await launchChromium();
-  const results: { timeToFirstRowMs: number; dataOnlyMs: number; jsBytesTransferred: number; jsFiles: number }[] = [];
+export async function benchPages(targets: PageTarget[], login: (context: BrowserContext) => Promise<void>, runs = 3, browser?: Browser): Promise<Map<string, PageRun[]>> {
+  const own = browser ?? (await launchChromium());
+  const results = new Map<string, PageRun[]>(targets.map((target) => [target.label, []]));
   try {
+    // Interleaved: page after page, run after run, so the machine's load falls on all alike.
     for (let run = 0; run < runs; run++) {
-      const context = await browser.newContext();
-      const url = new URL(cloud.server.baseUrl);
-      await context.addCookies(
-        cloud.demoCookie.split('; ').map((pair) => {
-          const [name, ...value] = pair.split('=');
-          return { name, value: value.join('='), domain: url.hostname, path: '/' };
-        }),
-      );
-      const page = await context.newPage();
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      const scripts = new Set<string>();
-      let jsBytes = 0;
-      cdp.on('Network.responseReceived', (event) => {
-        if (event.type === 'Script') scripts.add(event.requestId);
-      });
-      cdp.on('Network.loadingFinished', (event) => {
-        if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
-      });
-      const start = performance.now();
-      await page.goto(`${cloud.server.baseUrl}/project/key_pairs`);
-      await page.getByText(firstRowName, { exact: true }).first().waitFor({ timeout: 30_000 });
-      const timeToFirstRowMs = Math.round(performance.now() - start);
-      // Baseline in the same run: the list's data alone, fetched by the same page
-      // with the cache off; the difference is what the app itself costs.
-      const dataOnlyMs = await page.evaluate(async () => {
-        const begin = performance.now();
-        await fetch('/api/nova/keypairs/', { headers: { 'X-Requested-With': 'XMLHttpRequest' }, cache: 'no-store' }).then((r) => r.json());
-        return Math.round(performance.now() - begin);
-      });
-      results.push({ timeToFirstRowMs, dataOnlyMs, jsBytesTransferred: jsBytes, jsFiles: scripts.size });
-      await context.close();
+      for (const target of targets) results.get(target.label)!.push(await loadOnce(own, target, login));
     }
   } finally {
-    await browser.close();
+    if (!browser) await own.close();
   }
-  const sorted = [...results].sort((a, b) => a.timeToFirstRowMs - b.timeToFirstRowMs);
-  return { runs: results, median: sorted[Math.floor(sorted.length / 2)] };
+  return results;
+}
+
+async function loadOnce(browser: Browser, target: PageTarget, login: (context: BrowserContext) => Promise<void>): Promise<PageRun> {
+  const context = await browser.newContext();
+  try {
+    await login(context);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    let counting = true;
+    let requests = 0;
+    let apiRequests = 0;
+    let jsBytes = 0;
+    const scripts = new Set<string>();
+    cdp.on('Network.requestWillBeSent', (event) => {
+      if (!counting) return;
+      requests++;
+      if (event.type === 'XHR' || event.type === 'Fetch') apiRequests++;
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scripts.add(event.requestId);
+    });
+    cdp.on('Network.loadingFinished', (event) => {
+      if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
+    });
+    const start = performance.now();
+    await page.goto(target.url, { waitUntil: 'commit' });
+    await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });
+    const firstRowMs = Math.round(performance.now() - start);
+    counting = false;
+    let dataOnlyMs: number | null = null;
+    if (target.dataUrl) {
+      dataOnlyMs = await page.evaluate(async (url) => {
+        const begin = performance.now();
+        await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' }, cache: 'no-store' }).then((r) => r.json());
+        return Math.round(performance.now() - begin);
+      }, target.dataUrl);
+    }
+    return { firstRowMs, dataOnlyMs, requests, apiRequests, jsBytes };
+  } finally {
+    await context.close();
+  }
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+/** One line per page: medians of the runs, ours beside the baseline (or Horizon). */
+export function printPages(results: Map<string, PageRun[]>, compare?: Map<string, PageRun[]>, compareLabel = 'Horizon'): void {
+  const head = compare ? ` ${`${compareLabel} ms`.padStart(12)} ${'ours ÷ it'.padStart(10)}` : '';
+  console.log(`${'page'.padEnd(12)} ${'first row ms'.padStart(13)} ${'data alone ms'.padStart(14)} ${'requests'.padStart(9)} ${'API calls'.padStart(10)} ${'JS KiB'.padStart(7)}${head}`);
+  for (const [label, runs] of results) {
+    const first = median(runs.map((r) => r.firstRowMs));
+    const data = runs.every((r) => r.dataOnlyMs !== null) ? String(median(runs.map((r) => r.dataOnlyMs!))) : '-';
+    let tail = '';
+    const other = compare?.get(label);
+    if (other) {
+      const theirs = median(other.map((r) => r.firstRowMs));
+      tail = ` ${String(theirs).padStart(12)} ${(first / theirs).toFixed(2).padStart(10)}`;
+    }
+    console.log(
+      `${label.padEnd(12)} ${String(first).padStart(13)} ${data.padStart(14)} ${String(median(runs.map((r) => r.requests))).padStart(9)} ${String(median(runs.map((r) => r.apiRequests))).padStart(10)} ${(median(runs.map((r) => r.jsBytes)) / 1024).toFixed(0).padStart(7)}${tail}`,
+    );
+  }
 }

@@ -1,58 +1,97 @@
 import os from 'node:os';
-import { benchApiThroughput } from './api-throughput.js';
+import type { BrowserContext } from 'playwright-core';
+import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { launchChromium } from '../test/support/browser.js';
+import { benchApiThroughput, type ListTarget, printThroughput } from './api-throughput.js';
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
-import { benchPageLoad } from './page-load.js';
+import { benchPages, type PageTarget, printPages } from './page-load.js';
+import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
-import { seedKeypairs, startBenchCloud, type BenchCloud } from './support.js';
-import { buildIfStale } from '../scripts/build-if-stale.mjs';
+import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
- * `npm run bench`: figures, not pass/fail. Each benchmark compares against
- * a baseline measured in the same run on the same machine.
+ * `npm run bench`: figures, not pass/fail, each beside a baseline measured
+ * in the same run on the same machine.
+ *
+ * Against a real cloud and its Horizon (the built-in cloud stays off):
+ *   BENCH_OS_AUTH_URL=https://keystone:5000/v3 BENCH_HORIZON_URL=http://horizon/dashboard \
+ *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
+ * prints the five pages' first-row times ours beside Horizon's, and the three
+ * lists' throughput through the server against the native calls.
  * `npm run bench soak` runs the soak alone.
  */
+const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
+  { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
+  { label: 'images', path: '/project/images', data: '/api/glance/images/?paginate=true&limit=20&sort_key=name&sort_dir=asc', horizon: '/project/images/' },
+  { label: 'instances', path: '/project/instances', data: '/api/nova/servers/?paginate=true&limit=20', horizon: '/project/instances/' },
+  { label: 'volumes', path: '/project/volumes', data: '/api/cinder/volumes/?paginate=true&limit=20', horizon: '/project/volumes/' },
+  { label: 'networks', path: '/project/networks', data: '/api/neutron/networks/', horizon: '/project/networks/' },
+];
+
+/** The first data row of our tables: a record's name link in the table body. */
+const OUR_FIRST_ROW = 'main table tbody tr td a';
+/** Horizon's: a row of a data table that is not its "No items to display." row. */
+const HORIZON_FIRST_ROW = process.env.HORIZON_FIRST_ROW ?? 'table tbody tr:not(.empty) td';
+
+function listTargets(cloud: BenchCloud): ListTarget[] {
+  const compute = cloud.endpoints.get('compute');
+  const image = cloud.endpoints.get('image');
+  if (!compute || !image) throw new Error('the catalog has no compute or image endpoint');
+  const nova = (version: string) => ({ 'X-Auth-Token': cloud.demoToken, 'OpenStack-API-Version': `compute ${version}`, 'X-OpenStack-Nova-API-Version': version });
+  return [
+    { label: 'key pairs', api: '/api/nova/keypairs/', native: { url: `${compute}/os-keypairs`, headers: nova('2.9') } },
+    { label: 'images', api: '/api/glance/images/?paginate=true&limit=20', native: { url: `${image}/v2/images?limit=21&sort_key=created_at&sort_dir=desc`, headers: { 'X-Auth-Token': cloud.demoToken } } },
+    { label: 'servers', api: '/api/nova/servers/?paginate=true&limit=20', native: { url: `${compute}/servers/detail?limit=21`, headers: nova('2.42') } },
+  ];
+}
+
+function cookieLogin(cloud: BenchCloud) {
+  const url = new URL(cloud.server.baseUrl);
+  const cookies = cloud.demoCookie.split('; ').map((pair) => {
+    const [name, ...value] = pair.split('=');
+    return { name, value: value.join('='), domain: url.hostname, path: '/' };
+  });
+  return (context: BrowserContext) => context.addCookies(cookies);
+}
+
 async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
+  const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
+  const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
+  if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
   buildIfStale();
   const cloud = await startBenchCloud();
   try {
-    const names = await seedKeypairs(cloud, 20);
-    const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+    await seedKeypairs(cloud, 20);
+    await seedPageRows(cloud);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+    const runs = Number(process.env.BENCH_PAGE_RUNS ?? 5);
 
-    console.log(`\n(a) API: GET key pair list (20 items), ${seconds} s each, 10 connections, autocannon in a second process`);
-    const api = await benchApiThroughput(cloud, seconds);
-    const row = (label: string, r: typeof api.bff) =>
-      `${label.padEnd(44)} ${r.requestsPerSecond.toFixed(0).padStart(8)} ${String(r.p50).padStart(8)} ${String(r.p99).padStart(8)} ${String(r.errors + r.non2xx).padStart(7)}`;
-    console.log(`${'path'.padEnd(44)} ${'req/s'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'errors'.padStart(7)}`);
-    console.log(row('through the server  GET /api/nova/keypairs/', api.bff));
-    console.log(row('native (baseline)   GET /cloud/compute/v2.1/os-keypairs', api.native));
-    console.log(`ratio server/native: ${api.ratio.toFixed(2)} (the server makes one native call per request)`);
+    console.log(`(load on this shared machine: ${loadAverage()})`);
+    console.log(`\n(a) Pages: cold loads in headless Chromium (cache disabled), ${runs} interleaved runs, medians`);
+    const pages: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
+    printPages(await benchPages(pages, cookieLogin(cloud), runs));
 
-    console.log('\n(b) Page: cold load of /project/key_pairs in headless Chromium (cache disabled), 3 runs');
-    const page = await benchPageLoad(cloud, names[0]);
-    for (const [i, r] of page.runs.entries()) {
-      console.log(`run ${i + 1}: time to first row ${r.timeToFirstRowMs} ms (data alone ${r.dataOnlyMs} ms), JS transferred ${(r.jsBytesTransferred / 1024).toFixed(1)} KiB in ${r.jsFiles} files`);
-    }
-    const { median } = page;
-    console.log(`median: time to first row ${median.timeToFirstRowMs} ms vs ${median.dataOnlyMs} ms for the data alone (baseline); JS transferred ${(median.jsBytesTransferred / 1024).toFixed(1)} KiB (compressed)`);
+    console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+
+    const imageCount = Number(process.env.BENCH_IMAGES ?? 5000);
+    console.log(`\n(c) Paging: the images page's first call with ${imageCount} images in the project`);
+    await seedImages(cloud, imageCount);
+    const paging = await benchPaging(cloud);
+    console.log(`first page (paginate, 20 rows): ${paging.pagedMs} ms; whole list as before paging (${paging.rows.whole} rows, API_RESULT_LIMIT): ${paging.wholeMs} ms`);
 
     const flavorCount = Number(process.env.BENCH_FLAVORS ?? 2000);
-    console.log(`\n(c) Table: the admin flavor list with ${flavorCount} flavors in headless Chromium (list answered from memory), 3 runs`);
+    console.log(`\n(d) Table: the admin flavor list with ${flavorCount} flavors in headless Chromium (list answered from memory), 3 runs`);
     const table = await benchFlavorTable(cloud, cloud.server.passwords.admin, flavorCount);
-    for (const [i, r] of table.runs.entries()) {
-      console.log(
-        `run ${i + 1}: render ${r.renderMs} ms (data alone ${r.dataOnlyMs} ms), next page ${r.pageMs} ms, sort by name ${r.sortMs} ms (array sort ${r.sortDataMs} ms), ` +
-          `filter by name ${r.filterMs} ms incl. the 300 ms quick-search delay (array filter ${r.filterDataMs} ms), longest main-thread task ${r.longestTaskMs} ms`,
-      );
-    }
     const t = table.median;
     console.log(
       `median: render ${t.renderMs} ms vs ${t.dataOnlyMs} ms data alone; next page ${t.pageMs} ms; sort ${t.sortMs} ms vs ${t.sortDataMs} ms; filter ${t.filterMs} ms (${t.filterMs - 300} ms after the delay) vs ${t.filterDataMs} ms; longest task ${t.longestTaskMs} ms`,
     );
 
     const imageMiB = Number(process.env.BENCH_IMAGE_MIB ?? 1024);
-    console.log(`\n(d) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
+    console.log(`\n(e) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
     printImageUpload(await benchImageUpload(cloud, imageMiB));
 
     await soak(cloud);
@@ -66,7 +105,7 @@ async function soak(cloud: BenchCloud) {
   console.log(`(load on this shared machine before the soak: ${loadAverage()})`);
   const connections = Number(process.env.SOAK_CONNECTIONS ?? 50);
   const warmup = Number(process.env.SOAK_WARMUP_SECONDS ?? 10);
-  console.log(`\n(e) Soak: ${connections - 1} clients reading and writing for ${seconds} s, and one client sending oversized and malformed bodies throughout`);
+  console.log(`\n(f) Soak: ${connections - 1} clients reading and writing for ${seconds} s, and one client sending oversized and malformed bodies throughout`);
   // Unmeasured: the first seconds of a fresh server (JIT, SQLite page cache) are slower than any steady state.
   await benchSoak(cloud, warmup, connections, false);
   if (process.env.SOAK_BASELINE === '1') {
@@ -89,6 +128,56 @@ async function soakOnly() {
     await soak(cloud);
   } finally {
     await cloud.server.stop();
+  }
+}
+
+/** Our server in front of a real cloud, beside that cloud's Horizon: the same pages and lists. */
+async function realCloud(authUrl: string, horizonUrl: string | undefined) {
+  buildIfStale();
+  const user: BenchUser = {
+    username: process.env.BENCH_USERNAME ?? 'demo',
+    password: process.env.BENCH_PASSWORD ?? 'demo',
+    domain: process.env.BENCH_DOMAIN ?? 'Default',
+    project: process.env.BENCH_PROJECT ?? 'demo',
+  };
+  const cloud = await startBenchCloud({ authUrl, user });
+  const browser = await launchChromium();
+  try {
+    const runs = Number(process.env.BENCH_PAGE_RUNS ?? 9);
+    const ours: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
+    console.log(`\n(a) Pages on ${authUrl}: cold loads, cache disabled, ${runs} runs, medians${horizonUrl ? `, beside Horizon at ${horizonUrl}` : ''}`);
+    const ourRuns = await benchPages(ours, cookieLogin(cloud), runs, browser);
+    if (horizonUrl) {
+      const state = await horizonSession(browser, horizonUrl, user);
+      const theirs: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${horizonUrl}${page.horizon}`, firstRow: HORIZON_FIRST_ROW }));
+      const horizonRuns = await benchPages(theirs, (context) => context.addCookies(state), runs, browser);
+      printPages(ourRuns, horizonRuns);
+    } else {
+      printPages(ourRuns);
+    }
+    const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+    console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+  } finally {
+    await browser.close();
+    await cloud.server.stop();
+  }
+}
+
+/** Logs in to Horizon's form once; its session cookies are given to each run's fresh context. */
+async function horizonSession(browser: Awaited<ReturnType<typeof launchChromium>>, horizonUrl: string, user: BenchUser) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.goto(`${horizonUrl}/auth/login/`);
+    const domain = page.locator('#id_domain');
+    if (await domain.count()) await domain.fill(user.domain);
+    await page.fill('#id_username', user.username);
+    await page.fill('#id_password', user.password);
+    await Promise.all([page.waitForURL((url) => !url.pathname.includes('/auth/login')), page.locator('#loginBtn, button[type=submit]').first().click()]);
+    return await context.cookies();
+  } finally {
+    await context.close();
   }
 }
 

@@ -2,7 +2,7 @@ import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { cinderLaunchHandlers } from './launch';
-import { createServiceProvider } from './resource-provider';
+import { createServiceProvider, listPage, type PagedAnswer, pageQuery } from './resource-provider';
 
 type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
 type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
@@ -111,10 +111,15 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   return createServiceProvider('cinder', {
     volume: {
       // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
-      async list() {
-        const [{ items }, snapshots] = await Promise.all([http.get<{ items: Volume[] }>('/api/cinder/volumes/'), http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/')]);
+      async list(params) {
+        const page = pageQuery(params);
+        const [answer, snapshots] = await Promise.all([
+          http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query: page, signal: params.signal }),
+          http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/', { signal: params.signal }),
+        ]);
         const withSnapshots = new Set(snapshots.items.map((snapshot) => snapshot.volume_id));
-        return items.map((volume) => ({ ...volumeRecord(volume), has_snapshot: withSnapshots.has(volume.id) }));
+        const record = (volume: Volume) => ({ ...volumeRecord(volume), has_snapshot: withSnapshots.has(volume.id) });
+        return page ? listPage(answer, record) : answer.items.map(record);
       },
       async get(id) {
         return volumeRecord(await http.get<Volume>(volumePath(id)));
@@ -165,9 +170,11 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
     },
     'volume-snapshot': {
-      async list() {
-        const [{ items }, volumes] = await Promise.all([http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/'), volumeNames()]);
-        return items.map((snapshot) => snapshotRecord(snapshot, volumes));
+      async list(params) {
+        const page = pageQuery(params);
+        const [answer, volumes] = await Promise.all([http.get<PagedAnswer<Snapshot>>('/api/cinder/volumesnapshots/', { query: page, signal: params.signal }), volumeNames()]);
+        const record = (snapshot: Snapshot) => snapshotRecord(snapshot, volumes);
+        return page ? listPage(answer, record) : answer.items.map(record);
       },
       async get(id) {
         // The contract has no single-snapshot route; the project's list answers the same shape.

@@ -2,7 +2,7 @@ import type { DataProvider, GetListParams } from 'ra-core';
 import type { MetadefNamespaceRecord, MetadefsApi, Settings, UserSession } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord, UploadProgress } from '../src/backend/verbs';
-import { createServiceProvider } from './resource-provider';
+import { createServiceProvider, listPage, type PagedAnswer, pageQuery } from './resource-provider';
 import { sendWithProgress } from './upload';
 
 /** An image as `/api/glance/images/` answers it (api-contract §4, `to_dict`). */
@@ -234,8 +234,12 @@ export function createGlanceProvider(http: HttpClient): DataProvider {
             const value = params.filter?.[key];
             if (value !== undefined && value !== null && value !== '') query[key] = String(value);
           }
-          const [{ items }, context] = await Promise.all([http.get<{ items: GlanceImage[] }>('/api/glance/images/', { query, signal: params.signal }), imageContext()]);
-          return items.map((image) => imageRecord(image, context));
+          // A page in the table's default order (by name), so page after page reads as one sorted list.
+          const paged = pageQuery(params);
+          const page = paged && { ...paged, sort_key: 'name', sort_dir: 'asc' };
+          const [answer, context] = await Promise.all([http.get<PagedAnswer<GlanceImage>>('/api/glance/images/', { query: { ...query, ...page }, signal: params.signal }), imageContext()]);
+          const record = (image: GlanceImage) => imageRecord(image, context);
+          return page ? listPage(answer, record) : answer.items.map(record);
         },
         async get(id, meta) {
           // An edit form that shows the metadata tree asks for the custom properties too.

@@ -1,8 +1,9 @@
 import type { DataProvider } from 'ra-core';
 import type { CatalogEndpoint, CatalogEntry } from '../shared/catalog';
-import type { IdentityApi, Project, UserSession } from '../src/backend/contract';
+import type { IdentityApi, PolicyApi, Project, UserSession } from '../src/backend/contract';
 import { errorStatus, type HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
+import { createPolicyApi } from './config';
 import { applyProjectMembers, loadProjectMembers, type ProjectMembers } from './project-members';
 import { createServiceProvider, type ResourceHandlers } from './resource-provider';
 
@@ -33,6 +34,22 @@ function identityHandlers(http: HttpClient, collection: string): Required<Pick<R
 const refused = (error: unknown) => errorStatus(error) === 403;
 
 /**
+ * Lists `whole` when policy lets the user list every record of the kind,
+ * else `own`, asking the policy first: a member's panel no longer draws a
+ * 403 (and the browser's console error) before showing their own records.
+ * A 403 that comes anyway (the cloud's policy differs) still falls back.
+ */
+async function listAllowed(policy: PolicyApi, rule: string, whole: () => Promise<Entity[]>, own: () => Promise<Entity[]>): Promise<Entity[]> {
+  if (!(await policy.check([['identity', rule]]).catch(() => true))) return own();
+  try {
+    return await whole();
+  } catch (error) {
+    if (!refused(error)) throw error;
+    return own();
+  }
+}
+
+/**
  * `/api/keystone/` (spec 2 §7.3, spec 3 §2.4). Resources: `service` (the
  * catalog as the admin's System Information lists it), and the identity
  * kinds `domain`, `project`, `user`, `group`, `role`.
@@ -41,6 +58,7 @@ export function createKeystoneProvider(http: HttpClient): DataProvider {
   const users = identityHandlers(http, 'users');
   const domains = identityHandlers(http, 'domains');
   const projects = identityHandlers(http, 'projects');
+  const policy = createPolicyApi(http);
   return createServiceProvider('keystone', {
     service: {
       async list() {
@@ -52,12 +70,12 @@ export function createKeystoneProvider(http: HttpClient): DataProvider {
       ...domains,
       // Without identity:list_domains only the user's own domain is listed (spec 3 §6).
       async list() {
-        try {
-          return (await http.get<{ items: Entity[] }>('/api/keystone/domains/', { silent: true })).items;
-        } catch (error) {
-          if (!refused(error)) throw error;
-          return [await http.get<Entity>('/api/keystone/default_domain/')];
-        }
+        return listAllowed(
+          policy,
+          'identity:list_domains',
+          async () => (await http.get<{ items: Entity[] }>('/api/keystone/domains/', { silent: true })).items,
+          async () => [await http.get<Entity>('/api/keystone/default_domain/')],
+        );
       },
     },
     project: {
@@ -83,13 +101,15 @@ export function createKeystoneProvider(http: HttpClient): DataProvider {
       },
       // Keystone lists every project to admins only; a member sees the projects they belong to.
       async list() {
-        try {
-          return (await http.get<{ items: Entity[] }>('/api/keystone/projects/', { silent: true })).items;
-        } catch (error) {
-          if (!refused(error)) throw error;
-          const session = await http.get<UserSession>('/api/keystone/user-session/');
-          return (await http.get<{ items: Entity[] }>(`/api/keystone/projects/?user_id=${encodeURIComponent(session.id)}`)).items;
-        }
+        return listAllowed(
+          policy,
+          'identity:list_projects',
+          async () => (await http.get<{ items: Entity[] }>('/api/keystone/projects/', { silent: true })).items,
+          async () => {
+            const session = await http.get<UserSession>('/api/keystone/user-session/');
+            return (await http.get<{ items: Entity[] }>(`/api/keystone/projects/?user_id=${encodeURIComponent(session.id)}`)).items;
+          },
+        );
       },
     },
     group: identityHandlers(http, 'groups'),
@@ -101,12 +121,12 @@ export function createKeystoneProvider(http: HttpClient): DataProvider {
       async list(params) {
         const filter = (params.filter ?? {}) as Record<string, unknown>;
         const query = Object.fromEntries(['name', 'id', 'enabled'].filter((key) => filter[key] !== undefined && filter[key] !== '').map((key) => [key, String(filter[key])]));
-        try {
-          return (await http.get<{ items: Entity[] }>('/api/keystone/users/', { query, silent: true })).items;
-        } catch (error) {
-          if (!refused(error)) throw error;
-          return [await http.get<Entity>('/api/keystone/users/current')];
-        }
+        return listAllowed(
+          policy,
+          'identity:list_users',
+          async () => (await http.get<{ items: Entity[] }>('/api/keystone/users/', { query, silent: true })).items,
+          async () => [await http.get<Entity>('/api/keystone/users/current')],
+        );
       },
       // The role is granted on the primary project once the user exists (api-contract §3: no grant in POST).
       async create(data) {

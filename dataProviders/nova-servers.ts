@@ -1,6 +1,6 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
-import type { ResourceHandlers } from './resource-provider';
+import { listPage, type PagedAnswer, pageQuery, type ResourceHandlers } from './resource-provider';
 import type { InstanceResize } from '../shared/generated/instance';
 
 /** A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract §6.2). */
@@ -127,16 +127,14 @@ export interface InstanceAction {
  * actions and detail tabs.
  */
 export function serverHandlers(http: HttpClient): Record<string, ResourceHandlers> {
-  /** Flavor and image names for the list; either failing leaves the names out, not the instances. */
-  async function names() {
-    const [flavors, images] = await Promise.all([
-      http.get<{ items: NovaFlavor[] }>('/api/nova/flavors/').then(({ items }) => items, () => []),
-      http.get<{ items: { id: string; name?: string }[] }>('/api/glance/images/').then(({ items }) => items, () => []),
-    ]);
-    return {
-      flavors: new Map(flavors.map((flavor) => [flavor.id, flavor])),
-      images: new Map(images.map((image) => [image.id, image.name ?? image.id])),
-    };
+  /**
+   * Flavors by id for the list, which names them by id only; failing leaves the
+   * names out, not the instances. Image names come with the list (the server
+   * asks Glance for the page's images only), so no image list is fetched here.
+   */
+  async function flavorsById(): Promise<Map<string, NovaFlavor>> {
+    const flavors = await http.get<{ items: NovaFlavor[] }>('/api/nova/flavors/').then(({ items }) => items, () => []);
+    return new Map(flavors.map((flavor) => [flavor.id, flavor]));
   }
 
   const operation = (name: string) => async (id: string) => {
@@ -145,9 +143,11 @@ export function serverHandlers(http: HttpClient): Record<string, ResourceHandler
 
   return {
     instance: {
-      async list() {
-        const [{ items }, known] = await Promise.all([http.get<{ items: NovaServer[] }>('/api/nova/servers/'), names()]);
-        return items.map((server) => instanceRecord(server, known.flavors, known.images));
+      async list(params) {
+        const page = pageQuery(params);
+        const [answer, flavors] = await Promise.all([http.get<PagedAnswer<NovaServer>>('/api/nova/servers/', { query: page, signal: params.signal }), flavorsById()]);
+        const record = (server: NovaServer) => instanceRecord(server, flavors);
+        return page ? listPage(answer, record) : answer.items.map(record);
       },
       async get(id) {
         const [server, flavors] = await Promise.all([

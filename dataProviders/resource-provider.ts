@@ -13,6 +13,33 @@ export interface ListPage {
   hasPrev: boolean;
 }
 
+/** A server-paged list's answer (api-contract §1.6). */
+export interface PagedAnswer<T> {
+  items: T[];
+  has_more_data?: boolean;
+  has_prev_data?: boolean;
+}
+
+/**
+ * The page a list call asks for, when the engine pages on the server (its
+ * `meta` carries `marker`, undefined for the first page): the `/api` query
+ * that asks for it (`paginate`, `limit`, `marker`). Undefined for a call
+ * that wants the whole list (option sources, getMany).
+ *
+ * @example
+ * pageQuery({ pagination: { page: 1, perPage: 20 }, meta: { marker: 'i9' } }); // { paginate: 'true', limit: '20', marker: 'i9' }
+ */
+export function pageQuery(params: GetListParams): Record<string, string> | undefined {
+  if (!params.meta || !('marker' in params.meta)) return undefined;
+  const marker = params.meta.marker as string | undefined;
+  return { paginate: 'true', limit: String(params.pagination?.perPage ?? 20), ...(marker ? { marker } : {}) };
+}
+
+/** The `ListPage` of a paged answer, its items made records by `record`. */
+export function listPage<T>(answer: PagedAnswer<T>, record: (item: T) => ResourceRecord): ListPage {
+  return { items: answer.items.map(record), hasMore: answer.has_more_data === true, hasPrev: answer.has_prev_data === true };
+}
+
 export interface ResourceHandlers {
   /** All records, or one page of them when the API pages (see `ListPage`). */
   list?(params: GetListParams): Promise<ResourceRecord[] | ListPage>;

@@ -36,6 +36,8 @@ export default defineResource<ImageEntity>({
   nameField: 'name',
   labels: { singular: 'Image', plural: 'Images' },
   panel: { dashboard: 'project', group: 'Compute', label: 'Images', path: '/project/images', order: 2 },
+  // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
+  paging: 'server',
   // Spec 2 §2.1–2.2: the admin list, filter-first when FILTER_DATA_FIRST says so; its details lead back to it.
   extraPanels: [
     {

@@ -34,6 +34,8 @@ export default defineResource<InstanceEntity>({
   nameField: 'name',
   labels: { singular: 'Instance', plural: 'Instances' },
   panel: { dashboard: 'project', group: 'Compute', label: 'Instances', path: '/project/instances', order: -1 },
+  // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
+  paging: 'server',
   columns: [
     { field: 'name', label: 'Instance Name', defaultSort: 'asc', link: 'detail' },
     { field: 'image_name', priority: 2 },

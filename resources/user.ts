@@ -12,6 +12,9 @@ const UPDATE_USER = identityAction('user', 'update_user');
  * on the primary project once the user exists (the data provider's second
  * call). Without identity:list_users only the current user is listed.
  */
+/** Horizon's batch action confirm body (horizon.tables.js) for Enable User and Disable User. */
+const CONFIRM_SELECTION = 'You have selected: "{name}". Please confirm your selection.';
+
 export default defineResource<UserEntity>({
   name: 'user',
   type: 'OS::Keystone::User',
@@ -78,6 +81,7 @@ export default defineResource<UserEntity>({
       label: 'Enable User',
       form: 'enableForm',
       ...UPDATE_USER,
+      message: CONFIRM_SELECTION,
       allowed: (user) => !user.enabled,
       prefill: () => ({}),
       payload: () => ({ enabled: true }),
@@ -90,6 +94,7 @@ export default defineResource<UserEntity>({
       label: 'Disable User',
       form: 'disableForm',
       ...UPDATE_USER,
+      message: CONFIRM_SELECTION,
       allowed: (user) => user.enabled,
       prefill: () => ({}),
       payload: () => ({ enabled: false }),

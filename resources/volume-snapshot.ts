@@ -16,6 +16,8 @@ export default defineResource<VolumeSnapshotEntity>({
   nameField: 'name',
   labels: { singular: 'Volume Snapshot', plural: 'Volume Snapshots' },
   panel: { dashboard: 'project', group: 'Volumes', label: 'Snapshots', path: '/project/snapshots' },
+  // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
+  paging: 'server',
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'description', priority: 2 },

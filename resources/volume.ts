@@ -22,6 +22,8 @@ export default defineResource<VolumeEntity>({
   nameField: 'name',
   labels: { singular: 'Volume', plural: 'Volumes' },
   panel: { dashboard: 'project', group: 'Volumes', label: 'Volumes', path: '/project/volumes' },
+  // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
+  paging: 'server',
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'description', priority: 2 },

@@ -20,6 +20,7 @@ import type { BffContext } from './context.js';
 import { CloudAccess } from './openstack/access.js';
 import { KeystoneClient } from './openstack/keystone.js';
 import { apiGuardPlugin, sendError } from './plugins/api-guard.js';
+import { clientClosePlugin } from './plugins/client-close.js';
 import { configureBreakers } from './openstack/breaker.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.js';
@@ -67,6 +68,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: 1024 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, strict: false, allErrors: false } },
   });
+  await app.register(clientClosePlugin);
   await app.register(routeTablePlugin);
   await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
   await app.register(cookie);

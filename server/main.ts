@@ -1,6 +1,7 @@
 import { openEmulator } from '../emulator/app.js';
 import { build } from './app.js';
 import { loadConfig } from './config.js';
+import { serveInProcess } from './openstack/http.js';
 
 /**
  * `npm start`: the dashboard, and the built-in cloud unless OS_AUTH_URL or
@@ -45,6 +46,9 @@ async function main(): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();
   if (!config.publicUrl && address && typeof address === 'object') baseUrl = `http://${listenHost}:${address.port}`;
+
+  // The built-in cloud answers this server's own calls in process (its catalog URLs start here).
+  if (emulator) serveInProcess(`${baseUrl}/cloud/`, (call) => app.inject(call));
 
   const lines = [`Cloud dashboard: ${baseUrl}/`];
   if (emulator) {

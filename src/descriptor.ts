@@ -357,6 +357,13 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
   /** Submit button text (spec 1 §9: default 'Submit'). */
   submitLabel?: string;
   /**
+   * Text above the fields, `{field}` filled from the record the form acts
+   * on: the body of a confirmation form with no fields (Horizon's batch
+   * action confirm).
+   * @example 'You have selected: "{name}". Please confirm your selection.'
+   */
+  message?: string;
+  /**
    * rjsf uiSchema for the form: widget names, order, placeholders.
    * @example { public_key: { 'ui:widget': 'textarea' } }
    */

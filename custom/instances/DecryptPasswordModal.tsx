@@ -6,12 +6,13 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { useRegistry } from '../../src/engine/context';
 import { useResourceRecord } from '../../src/engine/queries';
 import ResourceListPage from '../../src/engine/ResourceListPage';
 import { DIALOG_WIDTH, staticBackdropClose } from '../../src/forms/dialog';
+import { FilePicker, readText } from '../../src/forms/widgets/FilePicker';
 import { useToastStore } from '../../src/toasts/context';
 import { decryptPkcs1v15 } from './rsa-pkcs1';
 import { useInstanceCall } from './useInstanceCall';
@@ -40,16 +41,6 @@ export function DecryptPasswordRoute() {
   );
 }
 
-/** A file's text through FileReader, as Horizon reads the key (its onerror is 'Could not read the file'). */
-function readText(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result ?? ''));
-    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
-    reader.readAsText(file);
-  });
-}
-
 export function DecryptPasswordModal() {
   const { id = '' } = useParams();
   const navigate = useNavigate();
@@ -59,6 +50,7 @@ export function DecryptPasswordModal() {
   const instance = useResourceRecord(instances, id);
   const encrypted = useInstanceCall<string>(id, 'password');
   const [privateKey, setPrivateKey] = useState('');
+  const [keyFile, setKeyFile] = useState<File | undefined>();
   const [password, setPassword] = useState<string | null>(null);
   const close = () => navigate(INSTANCES_PATH);
 
@@ -69,8 +61,8 @@ export function DecryptPasswordModal() {
     }
   }, [encrypted.isError, toasts, navigate]);
 
-  async function readKeyFile(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
+  async function readKeyFile(file: File | undefined) {
+    setKeyFile(file);
     if (!file) {
       toasts.error(DECRYPT_FAILED); // Horizon: a cleared file choice
       return;
@@ -116,12 +108,7 @@ export function DecryptPasswordModal() {
             />
             {available && (
               <>
-                <Box>
-                  <Typography component="label" htmlFor={`${titleId}-file`} sx={{ display: 'block', fontWeight: 600, mb: 0.5 }}>
-                    Private Key File
-                  </Typography>
-                  <input id={`${titleId}-file`} type="file" onChange={(event) => void readKeyFile(event)} />
-                </Box>
+                <FilePicker label="Private Key File" file={keyFile} onChange={(file) => void readKeyFile(file)} />
                 <TextField
                   label="OR Copy/Paste your Private Key"
                   multiline

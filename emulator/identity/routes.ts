@@ -3,7 +3,51 @@ import { acceptRawBodies, route } from '../core/http.js';
 import { newRequestId } from '../core/ids.js';
 import type { Handler, ServiceOptions } from '../core/service.js';
 import { identityErrorHandler, keystoneErrorBody } from './faults.js';
+import {
+  createApplicationCredentialHandler,
+  deleteApplicationCredentialHandler,
+  listApplicationCredentialsHandler,
+  showApplicationCredential,
+} from './responses/application-credentials.js';
 import { getAuthCatalog } from './responses/catalog.js';
+import {
+  createConsumer,
+  createCredential,
+  createEc2,
+  createPolicy,
+  deleteConsumer,
+  deleteCredential,
+  deleteEc2,
+  deletePolicy,
+  listConsumers,
+  listCredentials,
+  listEc2,
+  listPolicies,
+  showConsumer,
+  showCredential,
+  showEc2,
+  showPolicy,
+  updateConsumer,
+  updateCredential,
+  updatePolicy,
+} from './responses/credentials.js';
+import {
+  createEndpointHandler,
+  createRegionHandler,
+  createServiceHandler,
+  deleteEndpointHandler,
+  deleteRegionHandler,
+  deleteServiceHandler,
+  listEndpointsHandler,
+  listRegionsHandler,
+  listServicesHandler,
+  showEndpoint,
+  showRegion,
+  showService,
+  updateEndpointHandler,
+  updateRegionHandler,
+  updateServiceHandler,
+} from './responses/catalog-admin.js';
 import { checkActorGrant, createActorGrant, listActorGrants, listRoleAssignments, revokeActorGrant } from './responses/assignments.js';
 import { createDomain, deleteDomain, listAuthDomains, listDomains, showDomain, updateDomain } from './responses/domains.js';
 import {
@@ -18,9 +62,10 @@ import {
   updateGroup,
 } from './responses/groups.js';
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
+import { checkImpliedRole, createImpliedRole, deleteImpliedRole, listImpliedRoles, listRoleInferences, showImpliedRole } from './responses/implied-roles.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
-import { createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
+import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
 import { listVersions, showVersion } from './responses/versions.js';
 
 /** Keystone v3 at /cloud/identity: method + path → response function (HEAD comes with every GET). */
@@ -42,6 +87,11 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['DELETE', '/v3/users/:user_id', deleteUser],
   ['GET', '/v3/users/:user_id/projects', listUserProjectsHandler],
   ['GET', '/v3/users/:user_id/groups', listUserGroupsHandler],
+  ['POST', '/v3/users/:user_id/password', changePassword],
+  ['GET', '/v3/users/:user_id/application_credentials', listApplicationCredentialsHandler],
+  ['POST', '/v3/users/:user_id/application_credentials', createApplicationCredentialHandler],
+  ['GET', '/v3/users/:user_id/application_credentials/:application_credential_id', showApplicationCredential],
+  ['DELETE', '/v3/users/:user_id/application_credentials/:application_credential_id', deleteApplicationCredentialHandler],
   ['GET', '/v3/projects', listProjects],
   ['POST', '/v3/projects', createProject],
   ['GET', '/v3/projects/:project_id', showProject],
@@ -66,11 +116,51 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/roles/:role_id', showRole],
   ['PATCH', '/v3/roles/:role_id', updateRole],
   ['DELETE', '/v3/roles/:role_id', deleteRole],
+  ['GET', '/v3/roles/:prior_role_id/implies', listImpliedRoles],
+  ['PUT', '/v3/roles/:prior_role_id/implies/:implied_role_id', createImpliedRole],
+  ['GET', '/v3/roles/:prior_role_id/implies/:implied_role_id', showImpliedRole],
+  ['DELETE', '/v3/roles/:prior_role_id/implies/:implied_role_id', deleteImpliedRole],
+  ['GET', '/v3/role_inferences', listRoleInferences],
   ['GET', GRANT, listActorGrants],
   ['GET', `${GRANT}/:role_id`, checkActorGrant],
   ['PUT', `${GRANT}/:role_id`, createActorGrant],
   ['DELETE', `${GRANT}/:role_id`, revokeActorGrant],
   ['GET', '/v3/role_assignments', listRoleAssignments],
+  ['GET', '/v3/credentials', listCredentials],
+  ['POST', '/v3/credentials', createCredential],
+  ['GET', '/v3/credentials/:credential_id', showCredential],
+  ['PATCH', '/v3/credentials/:credential_id', updateCredential],
+  ['DELETE', '/v3/credentials/:credential_id', deleteCredential],
+  ['GET', '/v3/users/:user_id/credentials/OS-EC2', listEc2],
+  ['POST', '/v3/users/:user_id/credentials/OS-EC2', createEc2],
+  ['GET', '/v3/users/:user_id/credentials/OS-EC2/:access', showEc2],
+  ['DELETE', '/v3/users/:user_id/credentials/OS-EC2/:access', deleteEc2],
+  ['GET', '/v3/OS-OAUTH1/consumers', listConsumers],
+  ['POST', '/v3/OS-OAUTH1/consumers', createConsumer],
+  ['GET', '/v3/OS-OAUTH1/consumers/:consumer_id', showConsumer],
+  ['PATCH', '/v3/OS-OAUTH1/consumers/:consumer_id', updateConsumer],
+  ['DELETE', '/v3/OS-OAUTH1/consumers/:consumer_id', deleteConsumer],
+  ['GET', '/v3/policies', listPolicies],
+  ['POST', '/v3/policies', createPolicy],
+  ['GET', '/v3/policies/:policy_id', showPolicy],
+  ['PATCH', '/v3/policies/:policy_id', updatePolicy],
+  ['DELETE', '/v3/policies/:policy_id', deletePolicy],
+  ['GET', '/v3/regions', listRegionsHandler],
+  ['POST', '/v3/regions', createRegionHandler],
+  ['GET', '/v3/regions/:region_id', showRegion],
+  ['PUT', '/v3/regions/:region_id', createRegionHandler],
+  ['PATCH', '/v3/regions/:region_id', updateRegionHandler],
+  ['DELETE', '/v3/regions/:region_id', deleteRegionHandler],
+  ['GET', '/v3/services', listServicesHandler],
+  ['POST', '/v3/services', createServiceHandler],
+  ['GET', '/v3/services/:service_id', showService],
+  ['PATCH', '/v3/services/:service_id', updateServiceHandler],
+  ['DELETE', '/v3/services/:service_id', deleteServiceHandler],
+  ['GET', '/v3/endpoints', listEndpointsHandler],
+  ['POST', '/v3/endpoints', createEndpointHandler],
+  ['GET', '/v3/endpoints/:endpoint_id', showEndpoint],
+  ['PATCH', '/v3/endpoints/:endpoint_id', updateEndpointHandler],
+  ['DELETE', '/v3/endpoints/:endpoint_id', deleteEndpointHandler],
 ];
 
 export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {
@@ -83,5 +173,7 @@ export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { 
     reply.header('Vary', 'X-Auth-Token');
     reply.header('x-openstack-request-id', newRequestId());
   });
+  // Keystone answers HEAD on a role inference with 204 (the check), not the GET's 200.
+  app.route({ method: 'HEAD', url: '/v3/roles/:prior_role_id/implies/:implied_role_id', handler: checkImpliedRole(deps) });
   for (const [method, path, handler] of ROUTES) route(app, method, path, handler(deps));
 };

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import { NotFound } from '../core/errors.js';
 import type { CloudDeps } from '../core/service.js';
 import type { ComputeImages } from '../compute/models/collaborators.js';
-import { readBlob, writeBlob } from './models/blobs.js';
-import { activate, createImage, getImage, revertUpload, setStatus } from './models/images.js';
+import { readBlob, removeBlob, writeBlob } from './models/blobs.js';
+import { activate, createImage, deleteImage, getImage, revertUpload, setStatus } from './models/images.js';
 
 /**
  * Glance as Nova's image API uses it (nova/image/glance.py): find the boot
@@ -37,7 +37,7 @@ export function glanceForCompute(deps: CloudDeps): ComputeImages {
         minRam: request.minRam,
         properties: {
           ...request.properties,
-          image_type: 'snapshot',
+          image_type: request.imageType ?? 'snapshot',
           instance_uuid: request.serverId,
           user_id: caller.userId,
           owner_project_name: '',
@@ -55,6 +55,23 @@ export function glanceForCompute(deps: CloudDeps): ComputeImages {
         );
       });
       return image.id;
+    },
+
+    rotateBackups(serverId, backupType, keep) {
+      // Nova's _rotate_backups: the server's backups of this type, newest first; those past `keep` are deleted.
+      const backups = db.all<{ id: string }>(
+        `SELECT i.id FROM images i
+           JOIN image_properties t ON t.image_id = i.id AND t.name = 'image_type' AND t.value = 'backup'
+           JOIN image_properties b ON b.image_id = i.id AND b.name = 'backup_type' AND b.value = ?
+           JOIN image_properties s ON s.image_id = i.id AND s.name = 'instance_uuid' AND s.value = ?
+         WHERE i.deleted = 0 ORDER BY i.created_at DESC, i.rowid DESC`,
+        backupType,
+        serverId,
+      );
+      for (const { id } of backups.slice(keep)) {
+        deleteImage(db, deps.clock.now(), getImage(db, { isAdmin: true, projectId: '' }, id));
+        removeBlob(deps.dataDir, id);
+      }
     },
   };
 }

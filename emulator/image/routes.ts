@@ -3,7 +3,6 @@ import { route } from '../core/http.js';
 import type { Handler, ServiceOptions } from '../core/service.js';
 import { glanceError, imageErrorHandler } from './faults.js';
 import { addRequestId, authenticate } from './responses/common.js';
-import { imageSchema } from './responses/image-schema.js';
 import {
   addTag,
   createImage,
@@ -29,11 +28,10 @@ import {
   showNamespaceObject,
   showNamespaceProperty,
 } from './responses/metadefs.js';
+import { showSchema } from './responses/schemas.js';
 import { listVersions } from './responses/versions.js';
 
 type Route = [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, handler: Handler];
-
-const showImageSchema: Handler = () => async () => imageSchema();
 
 /** Glance v2 under /cloud/image/v2: method + path → response function. */
 const API: Route[] = [
@@ -53,7 +51,7 @@ const API: Route[] = [
   ['GET', '/images/:id/members/:member', showImageMember],
   ['PUT', '/images/:id/members/:member', updateImageMember],
   ['DELETE', '/images/:id/members/:member', deleteImageMember],
-  ['GET', '/schemas/image', showImageSchema],
+  ['GET', '/schemas/*', showSchema],
   ['GET', '/metadefs/namespaces', listNamespaces],
   ['POST', '/metadefs/namespaces', createNamespace],
   ['GET', '/metadefs/namespaces/:namespace', showNamespace],
@@ -75,6 +73,10 @@ export const imageRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { dep
   route(app, 'GET', '/', listVersions(deps));
   await app.register(
     async (api) => {
+      // Glance's routes mapper knows no `/v2/images/`: a trailing slash is a 404, not the collection.
+      api.addHook('onRequest', async (request, reply) => {
+        if (request.url.split('?')[0].endsWith('/')) return glanceError(request, reply, 404, 'The resource could not be found.<br /><br />\n\n\n');
+      });
       api.addHook('preHandler', authenticate(deps));
       for (const [method, path, handler] of API) route(api, method, path, handler(deps));
     },

@@ -135,6 +135,16 @@ export function neutronForCompute(deps: CloudDeps): ComputeNetworking {
       db.run("UPDATE net_ports SET status = 'DOWN' WHERE id = ?", portId);
     },
 
+    changePortSecurityGroup(portIds, groupId, add) {
+      for (const portId of portIds) {
+        const row = findPort(db, portId);
+        if (!row) continue;
+        const current = db.all<{ security_group_id: string }>('SELECT security_group_id FROM net_port_security_groups WHERE port_id = ? ORDER BY rowid', portId).map((sg) => sg.security_group_id);
+        const next = add ? [...new Set([...current, groupId])] : current.filter((id) => id !== groupId);
+        updatePort(db, deps.clock.now(), row, findNetwork(db, row.network_id)!, { security_groups: next });
+      }
+    },
+
     securityGroupNames(ids) {
       return ids.map((id) => db.get<{ name: string }>('SELECT name FROM net_security_groups WHERE id = ?', id)?.name ?? id);
     },

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { acceptRawBodies, route } from '../core/http.js';
 import type { Handler, ServiceOptions } from '../core/service.js';
 import { networkErrorHandler, neutronFaultBody } from './faults.js';
+import { withBulk } from './responses/bulk.js';
 import { authenticate, decorateResponse } from './responses/common.js';
 import { createNetwork, deleteNetwork, listNetworks, showNetwork, updateNetwork } from './responses/networks.js';
 import { createPort, deletePort, listPorts, showPort, updatePort } from './responses/ports.js';
@@ -87,10 +88,10 @@ function collection(path: string, list: Handler, create: Handler, show: Handler,
 const API: Route[] = [
   ['GET', '/extensions', listExtensions],
   ['GET', '/extensions/:alias', showExtension],
-  ...collection('/networks', listNetworks, createNetwork, showNetwork, updateNetwork, deleteNetwork),
-  ...collection('/subnets', listSubnets, createSubnet, showSubnet, updateSubnet, deleteSubnet),
+  ...collection('/networks', listNetworks, withBulk('networks', 'network', createNetwork), showNetwork, updateNetwork, deleteNetwork),
+  ...collection('/subnets', listSubnets, withBulk('subnets', 'subnet', createSubnet), showSubnet, updateSubnet, deleteSubnet),
   ...collection('/subnetpools', listSubnetPools, createSubnetPool, showSubnetPool, updateSubnetPool, deleteSubnetPool),
-  ...collection('/ports', listPorts, createPort, showPort, updatePort, deletePort),
+  ...collection('/ports', listPorts, withBulk('ports', 'port', createPort), showPort, updatePort, deletePort),
   ...collection('/routers', listRouters, createRouter, showRouter, updateRouter, deleteRouter),
   ['PUT', '/routers/:id/add_router_interface', addRouterInterface],
   ['PUT', '/routers/:id/remove_router_interface', removeRouterInterface],

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { BadRequest, NotFound } from '../core/errors.js';
 import type { CloudDeps } from '../core/service.js';
 import { type Caller, callerContext, type ComputeVolumes } from '../compute/models/collaborators.js';
@@ -8,6 +7,7 @@ import { type ImageSourceFactory, NO_IMAGES } from './models/image-source.js';
 import { settle } from './models/lifecycle.js';
 import { getSnapshot } from './models/snapshots.js';
 import { defaultType, getType, resolveType } from './models/types.js';
+import { attachVolume, detachVolume } from './models/attachments.js';
 import { AVAILABILITY_ZONE, createVolume, deleteVolume, finishVolumeCopy, getVolume } from './models/volumes.js';
 
 const GIB = 1024 ** 3;
@@ -126,29 +126,11 @@ export function cinderForCompute(options: { images?: ImageSourceFactory; transit
       },
 
       attach(volumeId, serverId, device, host) {
-        const id = randomUUID();
-        db.tx(() => {
-          db.run(
-            'INSERT INTO cinder_attachments (id, volume_id, server_id, host_name, device, attached_at) VALUES (?, ?, ?, ?, ?, ?)',
-            id,
-            volumeId,
-            serverId,
-            host,
-            device,
-            deps.clock.now(),
-          );
-          db.run("UPDATE cinder_volumes SET status = 'in-use', updated_at = ? WHERE id = ?", deps.clock.now(), volumeId);
-        });
-        return id;
+        return attachVolume(db, deps.clock.now(), volumeId, serverId, device, host);
       },
 
       detach(volumeId, serverId) {
-        db.tx(() => {
-          db.run('DELETE FROM cinder_attachments WHERE volume_id = ? AND server_id = ?', volumeId, serverId);
-          if (!db.get('SELECT 1 FROM cinder_attachments WHERE volume_id = ?', volumeId)) {
-            db.run("UPDATE cinder_volumes SET status = 'available', updated_at = ? WHERE id = ? AND status = 'in-use'", deps.clock.now(), volumeId);
-          }
-        });
+        detachVolume(db, deps.clock.now(), volumeId, { serverId });
       },
 
       remove(volumeId) {

@@ -2,9 +2,11 @@ import type { FastifyPluginAsync } from 'fastify';
 import { acceptRawBodies, route } from '../core/http.js';
 import type { ServiceOptions } from '../core/service.js';
 import { cinderFault, volumeErrorHandler } from './faults.js';
+import { BackupStore } from './models/backup-store.js';
 import { BlobStore } from './models/blobs.js';
 import { type ImageSourceFactory, NO_IMAGES } from './models/image-source.js';
-import { failInterruptedCopies, settle } from './models/lifecycle.js';
+import { failInterruptedCopies, recoverBackups, settle } from './models/lifecycle.js';
+import { createBackup, deleteBackup, listBackups, listBackupsDetail, restoreBackup, showBackup, updateBackup } from './responses/backups.js';
 import { authenticate, decorateResponse, negotiate, type VolumeDeps, type VolumeHandler } from './responses/common.js';
 import { deleteQuotaSet, showLimits, showQuotaClass, showQuotaDefaults, showQuotaSet, updateQuotaClass, updateQuotaSet } from './responses/quotas.js';
 import {
@@ -37,6 +39,7 @@ import {
   deleteVolumeMetadataKey,
   listVolumes,
   listVolumesDetail,
+  volumeSummary,
   setVolumeMetadata,
   showVolume,
   showVolumeMetadata,
@@ -50,6 +53,7 @@ type Route = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, handler: 
 const API: Route[] = [
   ['GET', '/volumes', listVolumes],
   ['GET', '/volumes/detail', listVolumesDetail],
+  ['GET', '/volumes/summary', volumeSummary],
   ['POST', '/volumes', createVolume],
   ['GET', '/volumes/:id', showVolume],
   ['PUT', '/volumes/:id', updateVolume],
@@ -69,6 +73,13 @@ const API: Route[] = [
   ['POST', '/snapshots/:id/metadata', setSnapshotMetadata(false)],
   ['PUT', '/snapshots/:id/metadata', setSnapshotMetadata(true)],
   ['DELETE', '/snapshots/:id/metadata/:key', deleteSnapshotMetadataKey],
+  ['GET', '/backups', listBackups],
+  ['GET', '/backups/detail', listBackupsDetail],
+  ['POST', '/backups', createBackup],
+  ['GET', '/backups/:id', showBackup],
+  ['PUT', '/backups/:id', updateBackup],
+  ['DELETE', '/backups/:id', deleteBackup],
+  ['POST', '/backups/:id/restore', restoreBackup],
   ['GET', '/types', listTypes],
   ['POST', '/types', createType],
   ['GET', '/types/:id', showType],
@@ -106,10 +117,12 @@ export function volumeRoutes(options: VolumeServiceOptions): FastifyPluginAsync<
     const deps: VolumeDeps = {
       ...cloud,
       blobs: BlobStore.beside(cloud.db),
+      backups: BackupStore.beside(cloud.db),
       images: options.images?.(cloud) ?? NO_IMAGES,
       transitionMs: options.transitionMs,
     };
     failInterruptedCopies(deps.db, deps.blobs);
+    recoverBackups(deps.db, deps.clock.now(), deps.blobs);
     acceptRawBodies(app);
     app.setErrorHandler(volumeErrorHandler(deps));
     app.setNotFoundHandler((_request, reply) =>

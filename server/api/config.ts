@@ -26,12 +26,16 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     return reply.type('text/html; charset=utf-8').send(String(settings.EXTENSIBLE_HEADER_HTML ?? ''));
   });
 
+  // `checks` (not in the contract): a page's checks in one call, `{ allowed: [...] }` in their order.
   app.post<{ Body: SessionPolicyCheck }>('/api/policy/', { schema: { body: { $ref: 'session.schema.json#/$defs/policyCheck' } } }, async (request) => {
-    const rules = request.body.rules;
-    if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
     // The rules are ANDed; a scope with no rule table counts as allowed (api-contract §2).
-    const target = request.body.target ?? {};
-    return { allowed: rules.every(([scope, action]) => isAllowed(request, scope, action, target)) };
+    const decide = ({ rules, target }: { rules?: unknown; target?: object }) => {
+      if (!isRulePairs(rules)) throw new ApiError(400, 'unexpected parameter format');
+      return rules.every(([scope, action]) => isAllowed(request, scope, action, (target ?? {}) as Record<string, unknown>));
+    };
+    const { checks } = request.body;
+    if (checks === undefined) return { allowed: decide(request.body) };
+    return { allowed: checks.map(decide) };
   });
 };
 

@@ -20,14 +20,23 @@ export interface SessionSwitch {
 }
 
 /**
- * POST /api/policy/ body: the rules to check.
+ * POST /api/policy/ body: the rules to check, or (not in the contract) `checks`, a page's checks in one call answered as `allowed: [...]` in their order.
  */
-export interface SessionPolicyCheck {
+export type SessionPolicyCheck = {
+  [k: string]: unknown | undefined;
+} & {
   /**
    * [[scope, rule], …]: checked apart, so a bad shape gets its own message.
    */
-  rules: {
+  rules?: {
     [k: string]: unknown | undefined;
   };
   target?: {};
-}
+  /**
+   * [{rules, target}, …]: each checked as `rules` alone would be.
+   */
+  checks?: {
+    rules: unknown;
+    target?: {};
+  }[];
+};

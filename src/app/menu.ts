@@ -36,6 +36,21 @@ export function buildMenu(descriptors: readonly AnyResourceDescriptor[]): MenuSe
   }).filter((section) => section.groups.length > 0);
 }
 
-/** Where a user lands after signing in (and on `/`). */
-export const LANDING_PATH = '/project/key_pairs';
+/**
+ * Where a user lands after signing in, on `/` and on `/project/`: Instances,
+ * until the project Overview exists (Horizon lands on the Overview).
+ */
+export const LANDING_PATH = '/project/instances';
+
+/**
+ * Each section's root (`/project/`, `/admin/`, `/identity/`) and where it
+ * leads: the project section to the landing page, the others to their first
+ * panel, so a section's URL never shows Page Not Found.
+ */
+export function sectionRoots(menu: readonly MenuSection[]): { path: string; to: string }[] {
+  return menu.map((section) => ({
+    path: `/${section.id}`,
+    to: section.id === 'project' ? LANDING_PATH : section.groups[0].panels[0].panel.path,
+  }));
+}
 export const LOGIN_PATH = '/auth/login';

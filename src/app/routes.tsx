@@ -4,7 +4,7 @@ import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
-import { LANDING_PATH, LOGIN_PATH } from './menu';
+import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
 import { PanelGate } from './PanelGate';
 
 // Pages load on first visit, so signing in does not download the tables and forms.
@@ -26,6 +26,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
       element: <AppShell />,
       children: [
         { index: true, element: <Navigate to={LANDING_PATH} replace /> },
+        ...sectionRoots(buildMenu(registry.all)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
         ...panels.map((descriptor) => ({
           path: descriptor.panel!.path,
           element: (

@@ -111,6 +111,7 @@ export function useActionDialogs(
             validator={validator}
             size={action.size}
             submitLabel={action.submitLabel ?? hints['x-submitLabel']}
+            message={'message' in action && action.message ? formatMessage(action.message, record ?? {}) : undefined}
             initialData={initialData}
             liveErrors={liveErrors}
             onSubmit={submit}

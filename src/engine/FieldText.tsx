@@ -29,6 +29,19 @@ function DateText({ descriptor, field, value, format }: { descriptor: AnyResourc
 }
 
 /**
+ * A timestamp outside a descriptor's fields (a custom screen's table), in the
+ * user's time zone like every date the engine shows; '-' when there is none.
+ *
+ * @example
+ * <DateTimeText value={image.updated_at} />
+ */
+export function DateTimeText({ value, format = 'date-time' }: { value: unknown; format?: 'date-time' | 'date' }) {
+  const { zone } = useTimeZone();
+  if (typeof value !== 'string' && typeof value !== 'number') return '-';
+  return dateText(value, format, zone) || String(value);
+}
+
+/**
  * A timestamp in `zone`: the medium date-time format for `date-time`, the
  * spec's yyyy-mm-dd for `date`; '' when unreadable.
  *

@@ -9,7 +9,7 @@ import { formatValue } from '../schema/fields';
 import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
 import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
-import { currentPageSize } from '../table/page-size';
+import { choosePageSize, currentPageSize } from '../table/page-size';
 import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
 import { useSelection } from '../table/useSelection';
 import { useToastStore } from '../toasts/context';
@@ -64,7 +64,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
-  const pageSize = currentPageSize();
+  const [pageSize, setPageSize] = useState(currentPageSize);
   // Markers of the pages before this one: the last is this page's marker.
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
@@ -152,6 +152,12 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
           const last = fetched.at(-1);
           if (last) setMarkers((previous) => [...previous, idOf(descriptor, last)]);
         },
+        pageSize,
+        onPageSize: (size) => {
+          choosePageSize(size);
+          setPageSize(size);
+          setMarkers([]); // a new page size starts from the first page
+        },
       }
     : undefined;
 
@@ -223,7 +229,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
         caption={title}
         columns={columns}
         rows={rows}
-        loading={query.isPending && query.fetchStatus !== 'idle'}
+        loading={(query.isPending || query.isPlaceholderData) && query.fetchStatus !== 'idle'}
         rowId={(row) => idOf(descriptor, row)}
         rowName={(row) => nameOf(descriptor, row)}
         selection={actions.batchDelete || actions.batchOperations.length > 0 ? selection : undefined}

@@ -22,24 +22,26 @@ export function joinNames(names: string[]): string {
 }
 
 /**
- * The delete dialog and result texts of spec 2 §8: the title and the button
- * follow the count (singular/plural); the message and the result lines use the
- * singular, as the spec writes them ('Deleted Flavor: <names>.'). In the
- * message each name is quoted: 'You have selected "a", "b".'
+ * The delete dialog and result texts of spec 2 §8, in Horizon's singular and
+ * plural forms (its delete action services' ngettext): one name gives
+ * 'Deleted Key Pair is not recoverable.' and 'Deleted Key Pair: a.', several
+ * 'Deleted Key Pairs are not recoverable.' and 'Deleted Key Pairs: a, b.'.
+ * In the message each name is quoted: 'You have selected "a", "b".'
  *
  * @example
  * deleteTexts({ singular: 'Key Pair', plural: 'Key Pairs' }, ['a', 'b']).title; // 'Confirm Delete Key Pairs'
  */
 export function deleteTexts(labels: { singular: string; plural: string; deleteVerb?: { present: string; past: string } }, names: string[]): DeleteTexts {
-  const counted = names.length === 1 ? labels.singular : labels.plural;
+  const several = names.length > 1;
+  const counted = several ? labels.plural : labels.singular;
   const list = joinNames(names);
   // Horizon's 'Release Floating IP' is a delete under another verb.
   const { present, past } = labels.deleteVerb ?? { present: 'Delete', past: 'Deleted' };
   return {
     title: `Confirm ${present} ${counted}`,
-    message: `You have selected "${names.join('", "')}". ${past} ${labels.singular} is not recoverable.`,
+    message: `You have selected "${names.join('", "')}". ${past} ${counted} ${several ? 'are' : 'is'} not recoverable.`,
     submit: `${present} ${counted}`,
-    success: `${past} ${labels.singular}: ${list}.`,
-    error: `Unable to ${present.toLowerCase()} ${labels.singular}: ${list}.`,
+    success: `${past} ${counted}: ${list}.`,
+    error: `Unable to ${present.toLowerCase()} ${counted}: ${list}.`,
   };
 }

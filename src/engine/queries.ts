@@ -1,9 +1,11 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { errorStatus, isAlreadyReported, serverMessage } from '../backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
+import { useSettings } from './access';
 import { useBackend } from './context';
+import { isTransitional, pollDelay, pollInterval } from './polling';
 
 /** Query keys of one resource; invalidating `resourceKey(name)` refreshes all its views. */
 export const resourceKey = (name: string) => ['resource', name] as const;
@@ -16,14 +18,26 @@ export const resourceKey = (name: string) => ['resource', name] as const;
  */
 export function useResourceList(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string> } = {}) {
   const { dataProvider } = useBackend();
+  const queryClient = useQueryClient();
   const filter = options.filter && Object.keys(options.filter).length ? options.filter : undefined;
   const query = useQuery({
     queryKey: listKey(descriptor, filter),
     queryFn: async ({ signal }) => (await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, { filter, signal })).data,
     enabled: options.enabled ?? true,
+    placeholderData: keepRowsOf(queryClient),
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
+}
+
+/**
+ * While a list's new search or page loads, the rows shown so far stay
+ * (rather than a blank table) until the new ones arrive; not across a sign-in
+ * or project switch, which drops the previous queries from the cache.
+ */
+function keepRowsOf(queryClient: QueryClient) {
+  return <T,>(previous: T | undefined, previousQuery: Query<T, Error, T, readonly unknown[]> | undefined): T | undefined =>
+    previousQuery && queryClient.getQueryCache().get(previousQuery.queryHash) === previousQuery ? previous : undefined;
 }
 
 /** The query key of a list, for updating it in place (polling). */
@@ -44,6 +58,7 @@ export interface ResourcePage {
  */
 export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number }) {
   const { dataProvider } = useBackend();
+  const queryClient = useQueryClient();
   const { filter, marker, limit } = options;
   const query = useQuery({
     queryKey: pageKey(descriptor, options),
@@ -57,6 +72,7 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
       return { rows: result.data, hasNext: result.pageInfo?.hasNextPage ?? false, hasPrev: result.pageInfo?.hasPreviousPage ?? marker !== undefined };
     },
     enabled: options.enabled ?? (descriptor.paging === 'server'),
+    placeholderData: keepRowsOf(queryClient),
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
@@ -66,14 +82,30 @@ export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, lim
   return [...resourceKey(descriptor.name), 'page', { filter, marker, limit }];
 }
 
-/** One record by id; a 404 is reported as `notFound` rather than toasted. */
+/**
+ * One record by id; a 404 is reported as `notFound` rather than toasted.
+ * While the record is in one of the descriptor's transitional states (its
+ * `poll` rule) it is re-fetched as a list's row is, at the poll interval
+ * growing each round (spec 1 §4.1), so a details page follows an action.
+ */
 export function useResourceRecord(descriptor: AnyResourceDescriptor | undefined, id: string) {
   const { dataProvider } = useBackend();
+  const interval = pollInterval(useSettings().data);
+  // The fetch count when the record became transitional: rounds count from there.
+  const pollingSince = useRef<number | null>(null);
   const query = useQuery({
     queryKey: [...resourceKey(descriptor?.name ?? ''), 'one', id],
     queryFn: async ({ signal }) => (await dataProvider.getOne<ResourceRecord & { id: string }>(descriptor!.name, { id, signal })).data,
     enabled: Boolean(descriptor),
     retry: false,
+    refetchInterval: ({ state }) => {
+      if (!descriptor || !state.data || state.error || !isTransitional(descriptor, state.data)) {
+        pollingSince.current = null;
+        return false;
+      }
+      pollingSince.current ??= state.dataUpdateCount;
+      return pollDelay(interval, state.dataUpdateCount - pollingSince.current + 1);
+    },
   });
   const notFound = (query.error as { status?: number } | null)?.status === 404;
   useErrorToast(notFound ? null : query.error, descriptor?.texts?.loadError);

@@ -3,13 +3,14 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Form from '@rjsf/mui';
 import type { RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import { useId, useState } from 'react';
 import { serverMessage } from '../backend/http';
 import { SUBMIT_FAILED_MESSAGE } from './messages';
-import { fields, widgets } from './registry';
+import { fields, templates, widgets } from './registry';
 import { type FormData, useSchemaForm } from './useSchemaForm';
 import { WaitSpinner } from './WaitSpinner';
 import { DIALOG_WIDTH, staticBackdropClose } from './dialog';
@@ -17,6 +18,8 @@ import { DIALOG_WIDTH, staticBackdropClose } from './dialog';
 export type { FormData };
 
 export interface FormDialogProps {
+  /** Text above the fields (a confirmation's body). */
+  message?: string;
   /** Dialog title, usually the action's label. */
   title: string;
   schema: RJSFSchema;
@@ -48,7 +51,7 @@ export interface FormDialogProps {
  * schema hints of forms/hints.ts, and the server's message (or the spec's
  * default) when the submit fails.
  */
-export default function FormDialog({ title, schema, uiSchema, validator, size = 'lg', submitLabel = 'Submit', initialData, liveErrors, onSubmit, onClose }: FormDialogProps) {
+export default function FormDialog({ message, title, schema, uiSchema, validator, size = 'lg', submitLabel = 'Submit', initialData, liveErrors, onSubmit, onClose }: FormDialogProps) {
   const formId = useId();
   const titleId = useId();
   const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors });
@@ -81,6 +84,7 @@ export default function FormDialog({ title, schema, uiSchema, validator, size = 
             {failure}
           </Alert>
         )}
+        {message && <DialogContentText sx={{ mb: 2 }}>{message}</DialogContentText>}
         <Form
           id={formId}
           schema={schema}
@@ -88,6 +92,7 @@ export default function FormDialog({ title, schema, uiSchema, validator, size = 
           formData={form.formData}
           validator={validator}
           widgets={widgets}
+        templates={templates}
           fields={fields}
           customValidate={form.customValidate}
           transformErrors={form.transformErrors}

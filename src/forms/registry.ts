@@ -1,4 +1,5 @@
-import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import FieldHelpText from './FieldHelpText';
 import { CHOICE_SELECT_WIDGET, FILE_FIELD, HIDDEN_FIELD, SOURCE_SELECT_WIDGET, SPINNER_WIDGET, TRANSFER_FIELD } from './hints';
 import ChoiceSelectWidget from './widgets/ChoiceSelectWidget';
 import FileField from './widgets/FileField';
@@ -16,3 +17,6 @@ export const widgets: RegistryWidgetsType = { [SPINNER_WIDGET]: SpinnerWidget, [
 
 /** The engine's rjsf fields, selected by schema hints or a uiSchema's `ui:field`. */
 export const fields: RegistryFieldsType = { [TRANSFER_FIELD]: TransferField, [HIDDEN_FIELD]: HiddenField, [FILE_FIELD]: FileField };
+
+/** The engine's rjsf templates: help text as help text (FieldHelpText). */
+export const templates: Partial<TemplatesType> = { DescriptionFieldTemplate: FieldHelpText };

@@ -46,7 +46,12 @@ export function formatValue(descriptor: AnyResourceDescriptor, field: string, va
   // 'bytes' is the bytes filter of spec 1 §9 (bytes up to TB); other units are printed after the number.
   if (typeof value === 'number' && schema?.['x-unit'] === 'bytes') return formatBytes(value);
   if (typeof value === 'number' && schema?.['x-unit']) return `${value} ${schema['x-unit']}`;
-  if (Array.isArray(value)) return value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ');
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (Array.isArray(value)) return value.length ? value.map((item) => (typeof item === 'object' ? JSON.stringify(item) : String(item))).join(', ') : '-';
+  if (typeof value === 'object') {
+    // A map (metadata, properties): 'key: value' lines; an empty one is '-', never '{}'.
+    const entries = Object.entries(value);
+    if (!entries.length) return '-';
+    return entries.map(([key, item]) => `${key}: ${item !== null && typeof item === 'object' ? JSON.stringify(item) : String(item)}`).join('\n');
+  }
   return String(value);
 }

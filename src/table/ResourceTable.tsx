@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -14,14 +15,19 @@ import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Fragment, type ReactNode, useEffect, useMemo, useState } from 'react';
+import { Fragment, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { sortRecords } from '../backend/verbs';
 import { visuallyHidden } from '../ui/a11y';
+import { PAGE_SIZE_CHOICES } from './page-size';
 import { RowActionsMenu } from './RowActionsMenu';
-import { isPriorityShown, useWindowWidth } from './priority';
+import { hiddenToFit, isPriorityShown, useFitColumns, useWindowWidth } from './priority';
 import type { RowAction, ServerPaging, SortState, TableColumn } from './types';
 import type { Selection } from './useSelection';
+
+/** The row menu's column stays at the right edge of a table that scrolls sideways, so it is always reachable. */
+const STICKY_END = { position: 'sticky', right: 0, zIndex: 1, bgcolor: 'background.paper' } as const;
 
 /** Spec 1 §8. */
 export const EMPTY_MESSAGE = 'No items to display.';
@@ -61,7 +67,11 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
   const [page, setPage] = useState(0);
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set());
   const width = useWindowWidth();
-  const columns = props.columns.filter((column) => isPriorityShown(column.priority, width));
+  const box = useRef<HTMLDivElement>(null);
+  const byWindow = props.columns.filter((column) => isPriorityShown(column.priority, width));
+  const fitHidden = useFitColumns(box, byWindow.filter((column) => column.priority > 1).length, rows);
+  const tooWide = hiddenToFit(byWindow, fitHidden);
+  const columns = byWindow.filter((column) => !tooWide.has(column.id));
   const toggleExpanded = (id: string, open?: boolean) =>
     setExpanded((previous) => {
       const next = new Set(previous);
@@ -94,7 +104,8 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
   return (
     <Paper variant="outlined">
       {loading && <LinearProgress aria-label="Loading" />}
-      <TableContainer>
+      {/* Positioned, so the visually hidden header labels stay inside its scrolling box. */}
+      <TableContainer ref={box} sx={{ position: 'relative' }}>
         <Table size="small" aria-label={caption}>
           <TableHead>
             <TableRow>
@@ -132,7 +143,7 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
                 </TableCell>
               ))}
               {hasActions && (
-                <TableCell align="right" sx={{ width: 56 }}>
+                <TableCell align="right" sx={{ ...STICKY_END, width: 56 }}>
                   <Box component="span" sx={visuallyHidden}>
                     Actions
                   </Box>
@@ -176,7 +187,7 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
                       </TableCell>
                     ))}
                     {hasActions && (
-                      <TableCell align="right" padding="none" sx={{ pr: 1 }}>
+                      <TableCell align="right" padding="none" sx={{ ...STICKY_END, pr: 1 }}>
                         <RowActionsMenu name={name} actions={rowActions!(row, () => toggleExpanded(id, true))} />
                       </TableCell>
                     )}
@@ -225,6 +236,20 @@ function ServerPagingFooter({ count, paging }: { count: number; paging: ServerPa
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
         Displaying {count} {count === 1 ? 'item' : 'items'}
       </Typography>
+      <TextField
+        select
+        size="small"
+        label="Items per page"
+        value={paging.pageSize}
+        onChange={(event) => paging.onPageSize(Number(event.target.value))}
+        sx={{ minWidth: 130 }}
+      >
+        {[...new Set([...PAGE_SIZE_CHOICES, paging.pageSize])].sort((a, b) => a - b).map((size) => (
+          <MenuItem key={size} value={size}>
+            {size}
+          </MenuItem>
+        ))}
+      </TextField>
       {paging.hasPrev && (
         <Button size="small" onClick={paging.onPrev}>
           « Prev

@@ -11,3 +11,11 @@ export function pageSizeFromCookies(cookies: string): number {
 export function currentPageSize(): number {
   return pageSizeFromCookies(typeof document === 'undefined' ? '' : document.cookie);
 }
+
+/** The page sizes offered beside a server-paged table (the current one is offered too). */
+export const PAGE_SIZE_CHOICES = [20, 50, 100] as const;
+
+/** Keeps the person's page size in API_RESULT_PAGE_SIZE, the cookie Horizon's server reads too. */
+export function choosePageSize(size: number): void {
+  document.cookie = `API_RESULT_PAGE_SIZE=${size}; path=/; max-age=${365 * 24 * 3600}; samesite=lax`;
+}

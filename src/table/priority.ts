@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /**
  * Spec 1 §9: a valid column priority is a whole number from 1; anything else
@@ -39,4 +39,52 @@ export function useWindowWidth(): number {
     return () => window.removeEventListener('resize', update);
   }, []);
   return width;
+}
+
+/**
+ * The columns to hide, beyond the window-width rule, so that a table fits
+ * its box: the `count` with the highest priority numbers, the rightmost
+ * first among equals. Priority 1 columns are never hidden.
+ *
+ * @example
+ * hiddenToFit([{ id: 'name', priority: 1 }, { id: 'zone', priority: 2 }, { id: 'age', priority: 2 }], 1); // Set { 'age' }
+ */
+export function hiddenToFit(columns: readonly { id: string; priority: number }[], count: number): ReadonlySet<string> {
+  const hidable = columns
+    .map((column, index) => ({ ...column, index }))
+    .filter((column) => column.priority > 1)
+    .sort((a, b) => b.priority - a.priority || b.index - a.index);
+  return new Set(hidable.slice(0, count).map((column) => column.id));
+}
+
+/**
+ * Spec 1 §9 column priority, by the room the table has: while the table is
+ * wider than its box (`box`, the scrolling container), one more low-priority
+ * column hides; when the box's width changes the columns are fitted afresh.
+ * Returns how many columns to hide (see `hiddenToFit`). `contentKey` changes
+ * when what the cells show changes (rows arrive), so the fit is checked again.
+ */
+export function useFitColumns(box: RefObject<HTMLElement | null>, hidable: number, contentKey: unknown): number {
+  const [hidden, setHidden] = useState(0);
+  const [boxWidth, setBoxWidth] = useState(0);
+  useEffect(() => {
+    const element = box.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setBoxWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box]);
+  const fittedWidth = useRef(boxWidth);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (fittedWidth.current !== boxWidth) {
+      // A new width starts from every column shown; the next passes hide what does not fit.
+      fittedWidth.current = boxWidth;
+      setHidden(0);
+      return;
+    }
+    if (!element || hidden >= hidable) return;
+    if (element.scrollWidth > element.clientWidth + 1) setHidden(hidden + 1);
+  }, [box, hidden, hidable, boxWidth, contentKey]);
+  return Math.min(hidden, hidable);
 }

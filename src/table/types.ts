@@ -33,6 +33,9 @@ export interface ServerPaging {
   hasNext: boolean;
   onPrev(): void;
   onNext(): void;
+  /** The rows asked per page, and the person's choice of it (kept in API_RESULT_PAGE_SIZE). */
+  pageSize: number;
+  onPageSize(size: number): void;
 }
 
 /** Spec 1 §8: the default tooltip of a row action that cannot be performed. */

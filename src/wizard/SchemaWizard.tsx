@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import Form from '@rjsf/mui';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { WizardStepDescriptor } from '../descriptor';
-import { fields, widgets } from '../forms/registry';
+import { fields, templates, widgets } from '../forms/registry';
 import { type FieldErrors, type FormData, toErrorSchema, useSchemaForm } from '../forms/useSchemaForm';
 import { usePlugins } from '../plugins';
 import { ENGINE_STEP_COMPONENTS } from './step-components';
@@ -68,6 +68,7 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
         formData={form.formData}
         validator={validator}
         widgets={widgets}
+        templates={templates}
         fields={fields}
         customValidate={form.customValidate}
         transformErrors={form.transformErrors}

@@ -38,6 +38,8 @@ export interface WizardProps {
  * A modal wizard (spec 1 §4.2, §4.3, §5): steps whose readiness check fails
  * are dropped and the first ready one is shown; Cancel / Back / Next, with
  * Finish in place of Next on the last step; visited steps are marked done;
+ * any step's button opens it, visited or not (a later one once the current
+ * step validates);
  * the help button only for a step with a help URL; moving forward validates
  * the step (errors per field, whole-step errors on top, the first erroneous
  * field focused) and moving back is free; Finish submits, closes on success
@@ -114,10 +116,12 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
     return true;
   }
 
-  async function next() {
+  /** Forward (Next or a later step's button) validates the current step first; back is free. */
+  async function moveTo(index: number) {
+    if (index <= current) return goTo(index);
     setBusy(true);
     try {
-      if (await check([current])) goTo(current + 1);
+      if (await check([current])) goTo(index);
     } catch (error) {
       setFailure(failureText(error));
     } finally {
@@ -153,7 +157,8 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
         <Stepper nonLinear activeStep={current} sx={{ mb: 2, pb: 1, overflowX: 'auto' }}>
           {steps.map((each, index) => (
             <Step key={each.id} completed={visited.has(index)}>
-              <StepButton disabled={locked || index >= current} onClick={() => goTo(index)}>
+              {/* Any step can be opened, visited or not, as in Horizon's wizard. */}
+              <StepButton disabled={locked || index === current} onClick={() => void moveTo(index)}>
                 {each.title}
               </StepButton>
             </Step>
@@ -189,7 +194,7 @@ function OpenWizard({ workflow, submit, validateStep, onClose, size = 'lg' }: Wi
           {WIZARD_LABELS.back}
         </Button>
         {!last && (
-          <Button variant="outlined" onClick={() => void next()} disabled={locked}>
+          <Button variant="outlined" onClick={() => void moveTo(current + 1)} disabled={locked}>
             {WIZARD_LABELS.next}
           </Button>
         )}

@@ -1,4 +1,5 @@
 import { nativeSession, type Persona, type TestCloud } from '../support/cloud.js';
+import { waitUntil } from '../support/wait.js';
 
 /**
  * Direct Cinder calls for the api tests: what `/api/cinder/` does not offer
@@ -30,12 +31,8 @@ export class NativeCinder {
 
   /** Polls until `check` holds (the real cloud and the emulator both take a moment). */
   async until(path: string, check: (status: number, body: any) => boolean, what: string): Promise<any> {
-    for (let attempt = 0; attempt < 300; attempt++) {
-      const response = await this.call('GET', path);
-      if (check(response.status, response.body)) return response.body;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`timed out waiting for ${what}`);
+    const response = await waitUntil(() => this.call('GET', path), ({ status, body }) => check(status, body), { what });
+    return response.body;
   }
 
   volumeAvailable(id: string) {

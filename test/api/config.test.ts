@@ -95,6 +95,14 @@ describe('/api/policy/', () => {
     expect((await check(demo, [['neutron', 'anything']])).body.allowed).toBe(true);
   });
 
+  it("answers a page's checks in one call: checks → allowed in their order (one policy call per page)", async () => {
+    const response = await demo.post('/api/policy/', {
+      checks: [{ rules: [['identity', 'admin_required']] }, { rules: [['compute', 'os_compute_api:os-keypairs:delete']], target: { user_id: 'someone-else' } }, { rules: [['compute', 'os_compute_api:os-keypairs:create']] }],
+    });
+    expect(response.body).toEqual({ allowed: [false, false, true] });
+    expect((await demo.post('/api/policy/', { checks: [{ rules: 'x' }] })).status).toBe(400);
+  });
+
   it('a malformed rules value is 400 "unexpected parameter format"', async () => {
     const response = await check(demo, 'identity:admin_required');
     expect(response.status).toBe(400);

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
+import { waitUntil } from '../support/wait.js';
 
 let cloud: TestCloud;
 let demo: ApiClient;
@@ -74,13 +75,8 @@ async function directPut(as: ApiClient, url: string, ticket: string | undefined,
 }
 
 /** Waits for the image to reach `status` (the legacy upload finishes after its 201). */
-async function waitForStatus(as: ApiClient, id: string, status: string): Promise<Image> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const image = (await as.get<Image>(`/api/glance/images/${id}/`)).body;
-    if (image.status === status || Date.now() > deadline) return image;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+function waitForStatus(as: ApiClient, id: string, status: string): Promise<Image> {
+  return waitUntil(async () => (await as.get<Image>(`/api/glance/images/${id}/`)).body, (image) => image.status === status, { what: `image ${id} ${status}` });
 }
 
 const md5 = (data: Buffer) => createHash('md5').update(data).digest('hex');

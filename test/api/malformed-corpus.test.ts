@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteEntry } from '../../server/plugins/route-table.js';
 import { buildCorpus, collectionOf, type MalformedRequest } from '../support/malformed-corpus.js';
-import { nativeSession, startTestCloud, type TestCloud } from '../support/cloud.js';
+import { nativeSession, startOwnCloud, type TestCloud } from '../support/cloud.js';
 
 /**
  * Issue 16 §3 and §8: at least a thousand malformed requests over every `/api`
@@ -69,7 +69,8 @@ async function send(request: MalformedRequest) {
 }
 
 beforeAll(async () => {
-  cloud = await startTestCloud({ upstreamTimeoutMs: 10_000 });
+  // Its own server and emulator: the corpus is injected in process, /cloud routes included.
+  cloud = await startOwnCloud({ upstreamTimeoutMs: 10_000 });
   await login();
   nativeToken = (await nativeSession(cloud, 'admin', ['identity'])).token;
 }, 60_000);

@@ -34,11 +34,12 @@ beforeAll(async () => {
   written = execFileSync(process.execPath, ['--import', 'tsx', join(copy, 'scripts', 'new-resource.ts'), 'gadget', '--service', 'neutron'], { cwd: copy, encoding: 'utf8' });
 
   // The copy's own server, emulator, HTTP helper and data providers, with the generated files in them.
-  const { startTestCloud } = (await import(join(copy, 'test/support/cloud.ts'))) as typeof import('../support/cloud.js');
+  // A cloud of the copy's own: the api layer's shared one runs this repository's code, without the gadget.
+  const { startOwnCloud } = (await import(join(copy, 'test/support/cloud.ts'))) as typeof import('../support/cloud.js');
   const { ApiClient: CopyApiClient } = (await import(join(copy, 'test/support/api-client.ts'))) as typeof import('../support/api-client.js');
   const { createHttpClient } = (await import(join(copy, 'src/backend/http.ts'))) as typeof import('../../src/backend/http');
   const { createBackend } = (await import(join(copy, 'dataProviders/index.ts'))) as typeof import('../../dataProviders/index');
-  cloud = await startTestCloud();
+  cloud = await startOwnCloud();
   const session: ApiClient = await CopyApiClient.loggedIn(cloud, 'demo');
   const cookies = () => [...session.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   const http = createHttpClient({

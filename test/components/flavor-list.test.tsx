@@ -96,8 +96,8 @@ describe('delete flavors (spec 2 §8)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select m1.big' }));
     await user.click(screen.getByRole('button', { name: 'Delete Flavors' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Flavors' });
-    expect(within(dialog).getByText('You have selected "m1.big", "m1.tiny". Deleted Flavor is not recoverable.')).toBeTruthy();
+    expect(within(dialog).getByText('You have selected "m1.big", "m1.tiny". Deleted Flavors are not recoverable.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Flavors' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Deleted Flavor: m1.big, m1.tiny.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Deleted Flavors: m1.big, m1.tiny.');
   });
 });

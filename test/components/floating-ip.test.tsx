@@ -106,7 +106,7 @@ describe('Floating IPs panel', { timeout: 30_000 }, () => {
     expect(call).toHaveBeenCalledWith({ id: 'fip-172.24.4.20', name: 'disassociate' });
   });
 
-  it("releases the checked addresses: 'Confirm Release Floating IPs', 'Released Floating IP: <ips>.'", async () => {
+  it("releases the checked addresses: 'Confirm Release Floating IPs', 'Released Floating IPs: <ips>.'", async () => {
     const remove = vi.fn();
     const { user } = openFips({ 'floating-ip': { delete: remove } });
     const table = await screen.findByRole('table', { name: 'Floating IPs' }, { timeout: 5000 });
@@ -114,9 +114,9 @@ describe('Floating IPs panel', { timeout: 30_000 }, () => {
     for (const checkbox of within(table).getAllByRole('checkbox').slice(1)) await user.click(checkbox);
     await user.click(screen.getByRole('button', { name: 'Release Floating IPs' }));
     const confirm = await screen.findByRole('dialog', { name: 'Confirm Release Floating IPs' });
-    expect(confirm.textContent).toContain('You have selected "172.24.4.20", "172.24.4.10". Released Floating IP is not recoverable.');
+    expect(confirm.textContent).toContain('You have selected "172.24.4.20", "172.24.4.10". Released Floating IPs are not recoverable.');
     await user.click(within(confirm).getByRole('button', { name: 'Release Floating IPs' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Released Floating IP: 172.24.4.20, 172.24.4.10.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Released Floating IPs: 172.24.4.20, 172.24.4.10.');
     expect(remove).toHaveBeenCalledTimes(2);
   });
 });

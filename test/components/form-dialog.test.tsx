@@ -36,6 +36,15 @@ describe('modal form (spec 1 §4.1, §5, §8, §9)', () => {
     expect(submit()).toBeTruthy();
   });
 
+  it('shows a field\'s help text as help text named after its input, not as a heading', () => {
+    const schema = { type: 'object', properties: { cidr: { type: 'string', title: 'Network Address', description: 'Network address in CIDR format (e.g. 192.168.0.0/24).' } } } as TestSchema;
+    const { dialog } = open({ schema });
+    // The only heading is the dialog's title.
+    expect(within(dialog).getAllByRole('heading').map((heading) => heading.textContent)).toEqual(['Test Form']);
+    const input = within(dialog).getByRole('textbox', { name: 'Network Address' });
+    expect(document.getElementById(`${input.id}__description`)?.textContent).toBe('Network address in CIDR format (e.g. 192.168.0.0/24).');
+  });
+
   it('keeps Submit disabled until the form is valid', async () => {
     const { user, dialog, submit } = open();
     expect(submit().disabled).toBe(true);

@@ -67,13 +67,14 @@ describe('Identity › Users (spec 3 §2.4, §4.2, §6, §8.2)', { timeout: 30_0
     expect(await within(dialog).findByText('Passwords do not match.')).toBeTruthy();
   });
 
-  it('offers Disable only to enabled users and Enable only to disabled ones, and sends {enabled}', async () => {
+  it('offers Disable only to enabled users and Enable only to disabled ones, asks with Horizon\'s confirm text, and sends {enabled}', async () => {
     const update = vi.fn(({ id, data }) => ({ ...USERS.find((each) => each.id === id), ...data }));
     const { user } = openUsers({ resources: { update } });
     await user.click(await screen.findByRole('button', { name: 'Actions for alice' }));
     expect(screen.queryByRole('menuitem', { name: 'Enable User' })).toBeNull();
     await user.click(await screen.findByRole('menuitem', { name: 'Disable User' }));
     const dialog = await screen.findByRole('dialog', { name: 'Disable User' });
+    expect(within(dialog).getByText('You have selected: "alice". Please confirm your selection.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Disable User' }));
     expect((await screen.findByRole('alert')).textContent).toContain('User alice was successfully disabled.');
     expect(update).toHaveBeenCalledWith(expect.objectContaining({ id: 'u-alice', data: { enabled: false } }));

@@ -147,4 +147,31 @@ describe('Instance details (spec 2 §2.2; Horizon instance detail tabs)', { time
     await user.click(await screen.findByRole('menuitem', { name: 'Suspend Instance' }));
     await waitFor(() => expect(call).toHaveBeenCalledWith({ id: 'srv-web', name: 'suspend' }));
   });
+
+  it('follows a Shut Off to Shutoff without a reload: refreshes after the action and polls while the task runs', async () => {
+    // The cloud's answers: running, then powering off for two rounds, then shut off.
+    const states = [
+      makeInstance({ name: 'web' }),
+      makeInstance({ name: 'web', 'OS-EXT-STS:task_state': 'powering-off' }),
+      makeInstance({ name: 'web', 'OS-EXT-STS:task_state': 'powering-off' }),
+      makeInstance({ name: 'web', status: 'SHUTOFF', 'OS-EXT-STS:power_state': 4 }),
+    ];
+    let fetched = 0;
+    const getOne = vi.fn(() => states[Math.min(fetched++, states.length - 1)]);
+    const call = calls({ stop: () => ({}) });
+    const { user } = renderApp({
+      backend: signedInBackend({ settings: { AJAX_POLL_INTERVAL: 20 }, resources: { instance: { getOne, getList: () => [states[0]], call } } }),
+      path: '/ngdetails/OS::Nova::Server/srv-web?tab=overview',
+    });
+    await screen.findByRole('heading', { level: 1, name: 'web' }, { timeout: 5000 });
+    const overview = () => screen.getByRole('tabpanel').textContent ?? '';
+    await waitFor(() => expect(overview()).toContain('Active'));
+    await user.click(screen.getByRole('button', { name: 'Actions for web' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Shut Off Instance' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Shut Off Instance' });
+    await user.click(within(dialog).getByRole('button', { name: 'Shut Off Instance' }));
+    await waitFor(() => expect(overview()).toContain('Shutoff'), { timeout: 5000 });
+    expect(call).toHaveBeenCalledWith({ id: 'srv-web', name: 'stop' });
+    expect(getOne.mock.calls.length).toBe(4);
+  });
 });

@@ -51,9 +51,9 @@ describe('delete key pairs (spec 2 §8, spec 1 §4.1)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select k2' }));
     await user.click(screen.getByRole('button', { name: 'Delete Key Pairs' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Key Pairs' });
-    expect(within(dialog).getByText('You have selected "k1", "k2". Deleted Key Pair is not recoverable.')).toBeTruthy();
+    expect(within(dialog).getByText('You have selected "k1", "k2". Deleted Key Pairs are not recoverable.')).toBeTruthy();
     await user.click(within(dialog).getByRole('button', { name: 'Delete Key Pairs' }));
-    expect((await screen.findByRole('alert')).textContent).toContain('Deleted Key Pair: k1, k2.');
+    expect((await screen.findByRole('alert')).textContent).toContain('Deleted Key Pairs: k1, k2.');
     await waitFor(() => expect(screen.queryByRole('link', { name: 'k1' })).toBeNull());
     expect((screen.getByRole('checkbox', { name: 'Select k3' }) as HTMLInputElement).checked).toBe(false);
     expect((screen.getByRole('button', { name: 'Delete Key Pairs' }) as HTMLButtonElement).disabled).toBe(true);

@@ -33,11 +33,13 @@ function readBlob(blob: Blob): Promise<string> {
   });
 }
 
-const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement;
+// Horizon's key pair dialogs submit with 'Create Key Pair' and 'Import Key Pair'.
+const submitButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Create Key Pair' }) as HTMLButtonElement;
+const importButton = (dialog: HTMLElement) => within(dialog).getByRole('button', { name: 'Import Key Pair' }) as HTMLButtonElement;
 
 async function openForm(label: string, backend = signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })] } } })) {
   const view = renderApp({ backend, path: '/project/key_pairs' });
-  await screen.findByRole('link', { name: 'taken' });
+  await screen.findByRole('link', { name: 'taken' }, { timeout: 5000 });
   await view.user.click(screen.getByRole('button', { name: label }));
   const dialog = await screen.findByRole('dialog', { name: label });
   return { ...view, dialog };
@@ -49,7 +51,7 @@ describe('Create Key Pair (spec 2 §4, §5, §8)', () => {
     const getList = vi.fn(() => [makeKeypair({ name: 'taken' })]);
     const { user, dialog } = await openForm('Create Key Pair', signedInBackend({ resources: { keypair: { getList, create } } }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'k1');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(submitButton(dialog));
 
     expect((await screen.findByRole('alert')).textContent).toContain('Key pair k1 was successfully created.');
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: { name: 'k1', key_type: 'ssh' } }));
@@ -96,10 +98,10 @@ describe('Create Key Pair (spec 2 §4, §5, §8)', () => {
     const create = vi.fn(() => Promise.reject(new HttpError('Quota exceeded for key pairs.', 413, 'Quota exceeded for key pairs.')));
     const { user, dialog } = await openForm('Create Key Pair', signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })], create } } }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'k2');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(submitButton(dialog));
     expect(await within(dialog).findByText('Quota exceeded for key pairs.')).toBeTruthy();
     expect((await screen.findAllByRole('alert')).some((alert) => alert.textContent?.includes('Unable to create the keypair.'))).toBe(true);
-    expect(within(dialog).getByRole('button', { name: 'Submit' })).not.toHaveProperty('disabled', true);
+    expect(submitButton(dialog)).not.toHaveProperty('disabled', true);
     expect(downloads).toHaveLength(0);
   });
 
@@ -107,17 +109,17 @@ describe('Create Key Pair (spec 2 §4, §5, §8)', () => {
     const create = vi.fn(() => Promise.reject(new HttpError('500 Internal Server Error', 500, undefined)));
     const { user, dialog } = await openForm('Create Key Pair', signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })], create } } }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'k3');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(submitButton(dialog));
     expect(await within(dialog).findByText('There was an error submitting the form. Please try again.')).toBeTruthy();
   });
 
-  it('disables Submit while submitting', async () => {
+  it("submits with Horizon's 'Create Key Pair' button, disabled while submitting", async () => {
     let finish: (value: unknown) => void = () => undefined;
     const create = vi.fn(() => new Promise((resolve) => (finish = resolve)));
     const { user, dialog } = await openForm('Create Key Pair', signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })], create } } }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'slow');
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect((within(dialog).getByRole('button', { name: 'Submit' }) as HTMLButtonElement).disabled).toBe(true));
+    await user.click(submitButton(dialog));
+    await waitFor(() => expect((submitButton(dialog) as HTMLButtonElement).disabled).toBe(true));
     finish({ ...makeKeypair({ name: 'slow' }), private_key: PRIVATE_KEY });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -129,7 +131,7 @@ describe('Import Public Key (spec 2 §5, §8)', () => {
     const { user, dialog } = await openForm('Import Public Key', signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })], create } } }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'imported');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Public Key' }), { target: { value: 'ssh-rsa AAAA me@host' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import Key Pair' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Successfully imported key pair imported.');
     expect(create).toHaveBeenCalledWith(expect.objectContaining({ data: { name: 'imported', key_type: 'ssh', public_key: 'ssh-rsa AAAA me@host' } }));
     expect(downloads).toHaveLength(0);
@@ -141,14 +143,14 @@ describe('Import Public Key (spec 2 §5, §8)', () => {
     await user.click(within(dialog).getByRole('textbox', { name: 'Public Key' }));
     await user.tab();
     expect(await within(dialog).findByText('Public Key is a required field')).toBeTruthy();
-    expect(submitButton(dialog).disabled).toBe(true);
+    expect(importButton(dialog).disabled).toBe(true);
   });
 
   it("allows only letters, digits, space, underscore and hyphen in the name (unlike create's range)", async () => {
     const { dialog } = await openForm('Import Public Key');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), { target: { value: 'a<b' } });
     expect(await within(dialog).findByText('Key Pair Name is formatted incorrectly')).toBeTruthy();
-    expect(submitButton(dialog).disabled).toBe(true);
+    expect(importButton(dialog).disabled).toBe(true);
   });
 
   it("toasts 'Unable to import the keypair.' when the call fails", async () => {
@@ -156,7 +158,7 @@ describe('Import Public Key (spec 2 §5, §8)', () => {
     const { user, dialog } = await openForm('Import Public Key', signedInBackend({ resources: { keypair: { getList: () => [makeKeypair({ name: 'taken' })], create } } }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Key Pair Name' }), 'bad-key');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Public Key' }), { target: { value: 'not a key' } });
-    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Import Key Pair' }));
     expect(await within(dialog).findByText('Keypair data is invalid')).toBeTruthy();
     expect((await screen.findAllByRole('alert')).some((alert) => alert.textContent?.includes('Unable to import the keypair.'))).toBe(true);
   });

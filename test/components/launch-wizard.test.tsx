@@ -283,6 +283,17 @@ describe('Launch Instance wizard (spec 2 §2.4, §4, §5)', { timeout: 60_000 },
     expect(within(dialog).getByRole('checkbox', { name: 'Configuration Drive' })).toBeTruthy();
   });
 
+  it("Configuration: opened straight from its step button, loads the script with the engine's one file picker ('Browse…')", async () => {
+    const { dialog, user } = await openWizard();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Instance Name' }), 'web');
+    await user.click(within(dialog).getByRole('button', { name: 'Configuration' }));
+    const step = await within(dialog).findByRole('group', { name: 'Configuration' });
+    expect(within(step).getByText('Browse…')).toBeTruthy();
+    await user.upload(within(step).getByLabelText('Load Customization Script from a file'), new File(['#cloud-config\n'], 'init.yaml', { type: 'text/yaml' }));
+    await waitFor(() => expect((within(step).getByRole('textbox', { name: 'Customization Script' }) as HTMLTextAreaElement).value).toBe('#cloud-config\n'));
+    expect(within(step).getByText('init.yaml (14 bytes)')).toBeTruthy();
+  });
+
   it("the images panel's Launch opens the wizard with that image as the source", async () => {
     const { user } = renderApp({ backend: launchBackend(), path: '/project/images' });
     await screen.findByRole('link', { name: 'cirros' }, { timeout: 10_000 });

@@ -60,15 +60,26 @@ describe('login page (spec 1 §2.5)', () => {
     expect(currentPath(router)).toBe('/auth/login');
   });
 
-  it('lands on /project/key_pairs after signing in', async () => {
-    const backend = signedInBackend({ resources: { keypair: { getList: () => [] } } });
+  it('lands on Instances (/project/instances) after signing in', async () => {
+    const backend = signedInBackend({ resources: { instance: { getList: () => [] } } });
     Object.assign(backend.auth, { getOptions: async () => options(), login: async () => makeSession() });
     const { user, router } = renderApp({ backend, path: '/auth/login' });
     await user.type(await screen.findByRole('textbox', { name: 'User Name' }), 'demo');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Key Pairs' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/project/key_pairs');
+    expect(await screen.findByRole('heading', { name: 'Instances' })).toBeTruthy();
+    expect(currentPath(router)).toBe('/project/instances');
+  });
+
+  it.each([
+    ['/project/', '/project/instances', 'Instances'],
+    ['/project', '/project/instances', 'Instances'],
+    ['/identity/', '/identity/domains', 'Domains'],
+  ])('sends a section root %s to %s instead of Page Not Found', async (root, target, heading) => {
+    const backend = signedInBackend({ admin: true, resources: { instance: { getList: () => [] }, domain: { getList: () => [] } } });
+    const { router } = renderApp({ backend, path: root });
+    expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeTruthy();
+    expect(currentPath(router)).toBe(target);
   });
 
   it('sends a visitor without a session to the login page', async () => {

@@ -66,4 +66,11 @@ describe('data table (spec 1 §4.1, §8, §9)', () => {
     expect(within(table).getByRole('checkbox', { name: `Select ${hostile}` })).toBeTruthy();
     expect(document.querySelector('img')).toBeNull();
   });
+
+  it("keeps the visually hidden 'Actions' header label one pixel wide, so it cannot stretch the page", async () => {
+    const { table } = await openList(['a']);
+    const label = within(table).getByText('Actions');
+    const style = getComputedStyle(label);
+    expect([style.position, style.width, style.height]).toEqual(['absolute', '1px', '1px']);
+  });
 });

@@ -65,4 +65,15 @@ describe('server-side paging (spec 1 §9, api-contract §1.6)', () => {
     await screen.findByRole('link', { name: 'key-3' });
     expect(names()).toEqual(['key-3', 'key-4']);
   });
+
+  it('offers a page-size choice: the chosen size is asked from the first page and kept in API_RESULT_PAGE_SIZE', async () => {
+    const server = serverPages();
+    const { user, names } = await openList(server);
+    await user.click(screen.getByRole('combobox', { name: 'Items per page' }));
+    await user.click(await screen.findByRole('option', { name: '50' }));
+    await screen.findByRole('link', { name: 'key-5' });
+    expect(server.requests.at(-1)).toEqual({ marker: undefined, limit: 50 });
+    expect(names()).toEqual(['key-1', 'key-2', 'key-3', 'key-4', 'key-5']);
+    expect(document.cookie).toContain('API_RESULT_PAGE_SIZE=50');
+  });
 });

@@ -51,6 +51,34 @@ describe('search bar with facets (spec 1 §4.6)', () => {
     expect(names()).toEqual(['db-cert', 'web-cert']);
   });
 
+  it("opens the facet menu on a click in the field ('Click here for filters …'); after choosing Name the typed text goes to the field and Enter applies it", async () => {
+    const { user, search, names } = await openList();
+    await user.click(search);
+    const menu = await screen.findByRole('menu', { name: 'Facets' });
+    expect(document.activeElement).toBe(search);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Name' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(search));
+    await user.keyboard('db{Enter}');
+    expect(screen.getByLabelText('Remove Name: db')).toBeTruthy();
+    expect(names()).toEqual(['db-cert']);
+  });
+
+  it('lets free text be typed after a click opened the facet menu, and closes the menu', async () => {
+    const { user, search } = await openList();
+    await user.click(search);
+    await screen.findByRole('menu', { name: 'Facets' });
+    await user.keyboard('web');
+    expect((search as HTMLInputElement).value).toBe('web');
+    expect(screen.queryByRole('menu', { name: 'Facets' })).toBeNull();
+  });
+
+  it('returns the focus to the field after a facet is chosen from the search button', async () => {
+    const { user, search } = await openList();
+    await user.click(screen.getByRole('button', { name: 'Search options' }));
+    await user.click(within(await screen.findByRole('menu', { name: 'Facets' })).getByRole('menuitem', { name: 'Name' }));
+    await vi.waitFor(() => expect(document.activeElement).toBe(search));
+  });
+
   it('drops a singleton facet from the menu once used', async () => {
     const { user, search } = await openList();
     await user.click(screen.getByRole('button', { name: 'Search options' }));
@@ -115,5 +143,19 @@ describe('search bar with facets (spec 1 §4.6)', () => {
     await user.type(search, 'User: u-2{Enter}');
     await vi.waitFor(() => expect(names()).toEqual(['db-cert']));
     expect(calls).toEqual([undefined, { user_id: 'u-2' }]);
+  });
+
+  it('keeps the rows shown while a new search is fetched, until the new rows arrive', async () => {
+    let answer: (rows: unknown[]) => void = () => {};
+    const descriptor: AnyResourceDescriptor = { ...keypair, facets: [{ name: 'user_id', label: 'User', isServer: true }] };
+    const { user, search, names } = await openList(descriptor, (params) =>
+      params.filter?.user_id ? new Promise((resolve) => (answer = resolve)) : KEYS,
+    );
+    await user.type(search, 'User: u-2{Enter}');
+    await vi.waitFor(() => expect(screen.getByLabelText('Remove User: u-2')).toBeTruthy());
+    expect(names()).toEqual(['db-cert', 'web-cert', 'web-ssh']);
+    expect(screen.queryByText('Loading…')).toBeNull();
+    answer([KEYS[1]]);
+    await vi.waitFor(() => expect(names()).toEqual(['db-cert']));
   });
 });

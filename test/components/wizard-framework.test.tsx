@@ -79,6 +79,21 @@ describe('wizard (spec 1 §4.2, §4.3, §5)', () => {
     expect(validate).not.toHaveBeenCalled();
   });
 
+  it("opens any step from its button, visited or not, once the current step validates (Horizon's wizard)", async () => {
+    const validate = vi.fn((data: Record<string, unknown>): FieldErrors => (data.details ? {} : { details: ['This field is required.'] }));
+    const { user } = open({ steps: [textStep('details', 'Details', { validate }), textStep('access', 'Access'), textStep('review', 'Review')] });
+    const stepButton = (title: string) => screen.getByRole('button', { name: title });
+    await user.click(stepButton('Review'));
+    expect(shownStep()).toBe('Details');
+    expect(await screen.findByText('This field is required.')).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Details' }), 'x');
+    await user.click(stepButton('Review'));
+    expect(shownStep()).toBe('Review');
+    expect(isDone('Access')).toBe(false);
+    await user.click(stepButton('Access'));
+    expect(shownStep()).toBe('Access');
+  });
+
   it('shows the help button only on a step with a help URL', async () => {
     const { user, button } = open({ steps: [textStep('details', 'Details', { helpUrl: 'https://docs.openstack.org/' }), textStep('access', 'Access')] });
     expect(screen.getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('https://docs.openstack.org/');

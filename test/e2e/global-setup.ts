@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { buildIfStale } from '../../scripts/build-if-stale.mjs';
+import { launchChromiumServer } from '../support/browser.js';
 import { startServer } from '../support/server-process.js';
 
 declare module 'vitest' {
@@ -12,15 +13,22 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the app if needed and starts one server with a fresh demo cloud for the browser tests. */
+/**
+ * Builds the app if needed, starts one server with a fresh demo cloud (short
+ * test transitions) and one Chromium, shared by every browser test file.
+ * Files run in parallel on them: each makes what it needs under its own
+ * names, and a journey that needs an empty list makes its own project user
+ * (`test/support/members.ts`).
+ */
 export default async function setup(project: TestProject) {
   buildIfStale({ quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'dashboard-e2e-'));
-  const server = await startServer(dataDir);
+  const [server, chromium] = await Promise.all([startServer(dataDir), launchChromiumServer()]);
   project.provide('baseUrl', server.baseUrl);
   project.provide('passwords', server.passwords);
+  project.provide('chromiumEndpoint', chromium.wsEndpoint());
   return async () => {
-    await server.stop();
+    await Promise.all([server.stop(), chromium.close()]);
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

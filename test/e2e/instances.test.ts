@@ -49,6 +49,7 @@ describe('Instances in the browser (issue 6)', () => {
     const pemPath = join(mkdtempSync(join(tmpdir(), 'e2e-key-')), 'e2e-launch-key.pem');
     await (await download).saveAs(pemPath);
     await keyDialog.getByRole('button', { name: 'Done' }).click();
+    await keyStep.getByRole('button', { name: 'Deallocate e2e-launch-key', exact: true }).waitFor();
     await wizard.getByRole('button', { name: 'Launch Instance' }).click();
     await expectToast(page, 'Scheduled creation of 2 instance(s).');
     await wizard.waitFor({ state: 'detached' });

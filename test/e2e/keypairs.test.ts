@@ -1,6 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { makeSshPublicKey } from '../support/builders.js';
+import { createProjectMember } from '../support/members.js';
 import { expectToast, keyPairs, logIn, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
@@ -8,10 +9,13 @@ const passwords = inject('passwords');
 const browser = useChromium();
 
 describe('key pairs in the browser', () => {
-  it('lets demo create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
+  it('lets a member create a key pair (the private key downloads as <name>.pem), import one, and delete both', async () => {
+    // A member of a project of its own: the list ends empty whatever other files do in demo's project meanwhile.
+    const member = await createProjectMember(baseUrl, passwords.admin, 'e2e-keys');
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
-    expect(new URL(page.url()).pathname).toBe('/project/key_pairs');
+    await logIn(page, baseUrl, member.username, member.password);
+    // Login lands on Instances until the project Overview exists.
+    expect(new URL(page.url()).pathname).toBe('/project/instances');
 
     const created = await keyPairs.create(page, 'e2e-created');
     expect(created.fileName).toBe('e2e-created.pem');
@@ -25,9 +29,9 @@ describe('key pairs in the browser', () => {
     await keyPairs.select(page, 'e2e-imported');
     await page.getByRole('button', { name: 'Delete Key Pairs' }).click();
     const dialog = page.getByRole('dialog');
-    await expect.poll(() => dialog.textContent()).toContain('You have selected "e2e-created", "e2e-imported". Deleted Key Pair is not recoverable.');
+    await expect.poll(() => dialog.textContent()).toContain('You have selected "e2e-created", "e2e-imported". Deleted Key Pairs are not recoverable.');
     await dialog.getByRole('button', { name: /Delete Key Pair/ }).click();
-    await expectToast(page, 'Deleted Key Pair: e2e-created, e2e-imported.');
+    await expectToast(page, 'Deleted Key Pairs: e2e-created, e2e-imported.');
     await keyPairs.expectNoRow(page, 'e2e-created');
     await keyPairs.expectNoRow(page, 'e2e-imported');
     await page.getByText('No items to display.').waitFor();
@@ -55,8 +59,10 @@ describe('key pairs in the browser', () => {
   });
 
   it("shows 'Key pair already exists.' for a taken name, and 'Unable to create the keypair.' when Nova refuses a name the form allows", async () => {
+    // A member of its own project, so the key it leaves is in no one else's list (the launch wizard's, say).
+    const member = await createProjectMember(baseUrl, passwords.admin, 'e2e-taken');
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
+    await logIn(page, baseUrl, member.username, member.password);
     await keyPairs.create(page, 'e2e-taken');
 
     await page.getByRole('button', { name: 'Create Key Pair' }).click();
@@ -67,7 +73,7 @@ describe('key pairs in the browser', () => {
     // The create pattern admits every character from space to underscore, so '<b>' passes
     // the form; Nova (2.92) does not accept it, and the user is told so.
     await dialog.getByLabel('Key Pair Name').fill('<b>bold</b> kp');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Create Key Pair' }).click();
     await expectToast(page, 'Unable to create the keypair.');
     expect(await page.locator('b').count()).toBe(0);
     await context.close();

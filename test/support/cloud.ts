@@ -2,7 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { build, type BuildOptions } from '../../server/app.js';
+import { inject } from 'vitest';
+import type { BuildOptions } from '../../server/app.js';
+
+/** What a layer's global setup shares with its test files (see `test/api/global-setup.ts`). */
+export interface SharedCloud {
+  baseUrl: string;
+  authUrl: string;
+  passwords: Record<Persona, string>;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The api layer's one emulator and server, when its global setup started them (not against a real cloud). */
+    apiCloud: SharedCloud | null;
+  }
+}
 
 export type Persona = 'admin' | 'demo';
 
@@ -14,17 +29,71 @@ export interface TestCloud {
   passwords: Record<Persona, string>;
   /** True when OS_AUTH_URL selects a real OpenStack (npm run test:realcloud). */
   isRealCloud: boolean;
+  /**
+   * The server in this process, for `app.inject`. The api layer's shared cloud
+   * runs in another process and has none (reading it throws): a file that
+   * injects calls `startOwnCloud()`.
+   */
   app: FastifyInstance;
   close(): Promise<void>;
 }
 
 /**
- * Starts the dashboard server on a free loopback port, in front of the
- * in-process emulator, or of a real cloud when OS_AUTH_URL is set. The same
- * `test/api` suite runs against both (issue: real-cloud conformance).
+ * The cloud a test file talks to. In the api layer that is the layer's one
+ * shared emulator and server (started by `test/api/global-setup.ts`): nothing
+ * starts per file, `close()` only lets go of it, and the file must create what
+ * it needs under `uniqueName`s and never count on the cloud being empty.
+ * With `overrides` (a server option under test), a server of this file's own
+ * is built in front of the shared emulator. Outside the api layer (no shared
+ * cloud provided) each call starts its own server and emulator, as before;
+ * with OS_AUTH_URL set, its own server in front of that real cloud
+ * (`npm run test:realcloud`).
+ *
+ * @example
+ * let cloud: TestCloud;
+ * beforeAll(async () => (cloud = await startTestCloud()));
+ * afterAll(() => cloud.close());
  */
 export async function startTestCloud(overrides: Partial<BuildOptions> = {}): Promise<TestCloud> {
+  const shared = sharedCloud();
+  if (shared && Object.keys(overrides).length === 0) {
+    return {
+      ...shared,
+      isRealCloud: false,
+      get app(): FastifyInstance {
+        throw new Error('the api layer\'s shared cloud runs in another process: call startOwnCloud() to inject requests in process');
+      },
+      close: async () => {},
+    };
+  }
+  if (shared) {
+    // A server option under test (a login limit, a setting): this file's own server, the shared cloud behind it.
+    const { build } = await import('../../server/app.js');
+    const app = await build({ authUrl: shared.authUrl, sessionSecret: 'test-secret', staticDir: null, defaultRegion: 'RegionOne', ...overrides });
+    const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+    return { baseUrl, authUrl: shared.authUrl, passwords: shared.passwords, isRealCloud: false, app, close: () => app.close() };
+  }
+  return startOwnCloud(overrides);
+}
+
+/** The layer's shared cloud, when its global setup provided one. */
+function sharedCloud(): SharedCloud | null {
+  try {
+    return inject('apiCloud') ?? null;
+  } catch {
+    return null; // not inside a vitest worker (the shared cloud's own process)
+  }
+}
+
+/**
+ * A server and emulator of the caller's own (or a server in front of the
+ * real cloud when OS_AUTH_URL is set). The api layer's global setup runs this
+ * once in a child process; other layers and old-style files get it per call.
+ */
+export async function startOwnCloud(overrides: Partial<BuildOptions> = {}): Promise<TestCloud> {
   const realAuthUrl = process.env.OS_AUTH_URL;
+  // Imported here so a file on the shared cloud does not load the server at all.
+  const { build } = await import('../../server/app.js');
   if (realAuthUrl) {
     const app = await build({ authUrl: realAuthUrl, sessionSecret: 'test-secret', staticDir: null, defaultRegion: process.env.OS_REGION_NAME ?? 'RegionOne', ...overrides });
     const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

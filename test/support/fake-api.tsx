@@ -72,7 +72,10 @@ export function renderWithApi(options: FakeApiOptions & { path: string }) {
   const stock: Record<string, ApiRoute> = {
     'GET /api/keystone/user-session/': () => session,
     'GET /api/keystone/svc-catalog/': () => makeCatalog(options.services ?? ['identity', 'compute', 'image', 'volumev3', 'network']),
-    'POST /api/policy/': (request) => ({ allowed: options.policy ? options.policy((request.body as { rules: [string, string][] }).rules) : true }),
+    // The browser batches a page's checks into one call ({checks: [{rules}]} → {allowed: [..]}).
+    'POST /api/policy/': (request) => ({
+      allowed: (request.body as { checks: { rules: [string, string][] }[] }).checks.map(({ rules }) => (options.policy ? options.policy(rules) : true)),
+    }),
     'GET /header/': () => reply(204),
     'GET /api/settings/': () => options.settings ?? { ...DEFAULT_SETTINGS },
     'GET /api/neutron/extensions/': () => ({ items: (STOCK_EXTENSIONS.neutron ?? []).map((alias) => ({ alias })) }),

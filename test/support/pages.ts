@@ -1,3 +1,6 @@
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
@@ -44,6 +47,12 @@ export const keyPairs = {
     await page.getByRole('heading', { name: 'Key Pairs' }).waitFor();
   },
 
+  /** Opens Key Pairs unless the page is there already (login lands on Instances). */
+  async openUnlessThere(page: Page) {
+    const url = new URL(page.url());
+    if (url.pathname !== '/project/key_pairs') await keyPairs.open(page, url.origin);
+  },
+
   row(page: Page, name: string) {
     return page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   },
@@ -56,24 +65,27 @@ export const keyPairs = {
 
   /** Creates a key pair and returns the private key file the browser downloaded. */
   async create(page: Page, name: string): Promise<{ fileName: string; content: string }> {
+    await keyPairs.openUnlessThere(page);
     await page.getByRole('button', { name: 'Create Key Pair' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Key Pair Name').fill(name);
     const downloading = page.waitForEvent('download');
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Create Key Pair' }).click();
     const download = await downloading;
-    const path = await download.path();
-    const { readFile } = await import('node:fs/promises');
+    // saveAs, not path(): the browser may be the e2e layer's shared one, in another process.
+    const path = join(await mkdtemp(join(tmpdir(), 'e2e-download-')), download.suggestedFilename());
+    await download.saveAs(path);
     await expectToast(page, `Key pair ${name} was successfully created.`);
     return { fileName: download.suggestedFilename(), content: await readFile(path, 'utf8') };
   },
 
   async import(page: Page, name: string, publicKey: string) {
+    await keyPairs.openUnlessThere(page);
     await page.getByRole('button', { name: 'Import Public Key' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Key Pair Name').fill(name);
     await dialog.getByLabel('Public Key').fill(publicKey);
-    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.getByRole('button', { name: 'Import Key Pair' }).click();
     await expectToast(page, `Successfully imported key pair ${name}.`);
   },
 

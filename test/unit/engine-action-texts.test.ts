@@ -9,10 +9,10 @@ describe('texts of deletes under another verb and of confirm actions', () => {
     const labels = { singular: 'Floating IP', plural: 'Floating IPs', deleteVerb: { present: 'Release', past: 'Released' } };
     expect(deleteTexts(labels, ['172.24.4.10', '172.24.4.11'])).toEqual({
       title: 'Confirm Release Floating IPs',
-      message: 'You have selected "172.24.4.10", "172.24.4.11". Released Floating IP is not recoverable.',
+      message: 'You have selected "172.24.4.10", "172.24.4.11". Released Floating IPs are not recoverable.',
       submit: 'Release Floating IPs',
-      success: 'Released Floating IP: 172.24.4.10, 172.24.4.11.',
-      error: 'Unable to release Floating IP: 172.24.4.10, 172.24.4.11.',
+      success: 'Released Floating IPs: 172.24.4.10, 172.24.4.11.',
+      error: 'Unable to release Floating IPs: 172.24.4.10, 172.24.4.11.',
     });
   });
 

@@ -16,13 +16,13 @@ describe('delete texts (spec 2 §8)', () => {
     });
   });
 
-  it('for two key pairs: plural title and button, singular message and results', () => {
+  it("for two key pairs: Horizon's plural forms throughout", () => {
     expect(deleteTexts(keyPair, ['k1', 'k2'])).toEqual({
       title: 'Confirm Delete Key Pairs',
-      message: 'You have selected "k1", "k2". Deleted Key Pair is not recoverable.',
+      message: 'You have selected "k1", "k2". Deleted Key Pairs are not recoverable.',
       submit: 'Delete Key Pairs',
-      success: 'Deleted Key Pair: k1, k2.',
-      error: 'Unable to delete Key Pair: k1, k2.',
+      success: 'Deleted Key Pairs: k1, k2.',
+      error: 'Unable to delete Key Pairs: k1, k2.',
     });
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnPriority, isPriorityShown } from '../../src/table/priority';
+import { columnPriority, hiddenToFit, isPriorityShown } from '../../src/table/priority';
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -24,5 +24,18 @@ describe('column priority (spec 1 §8, §9)', () => {
     expect([2, 3, 4].map((priority) => isPriorityShown(priority, 1000))).toEqual([true, true, false]);
     expect([2, 3, 4].map((priority) => isPriorityShown(priority, 700))).toEqual([true, false, false]);
     expect([2, 3, 4].map((priority) => isPriorityShown(priority, 500))).toEqual([false, false, false]);
+  });
+
+  it('hides to fit the highest priority numbers first, the rightmost first among equals, never priority 1', () => {
+    const columns = [
+      { id: 'name', priority: 1 },
+      { id: 'image', priority: 2 },
+      { id: 'zone', priority: 3 },
+      { id: 'key', priority: 2 },
+      { id: 'status', priority: 1 },
+    ];
+    expect([...hiddenToFit(columns, 1)]).toEqual(['zone']);
+    expect([...hiddenToFit(columns, 2)]).toEqual(['zone', 'key']);
+    expect([...hiddenToFit(columns, 9)].sort()).toEqual(['image', 'key', 'zone']);
   });
 });

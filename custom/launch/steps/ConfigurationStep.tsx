@@ -4,7 +4,8 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useState } from 'react';
+import { FilePicker, readText } from '../../../src/forms/widgets/FilePicker';
 import { formatBytes } from '../../../src/utils/units';
 import { USER_DATA_MAX_BYTES } from '../model';
 import { scriptBytes } from '../rules';
@@ -20,25 +21,19 @@ const DISK_CONFIG_OPTIONS = [
  * or loaded from a file), the disk partition and the configuration drive.
  */
 export function ConfigurationStep({ spec, onSpec, errors, disabled }: LaunchStepProps) {
-  const fileId = useId();
+  const [scriptFile, setScriptFile] = useState<File | undefined>();
   const bytes = scriptBytes(spec.user_data);
   const tooBig = bytes >= USER_DATA_MAX_BYTES;
   const load = async (file: File | undefined) => {
-    if (file) onSpec({ ...spec, user_data: await file.text() });
+    setScriptFile(file);
+    if (file) onSpec({ ...spec, user_data: await readText(file) });
   };
   return (
     <Box sx={{ display: 'grid', gap: 2 }}>
       <Typography variant="body2" color="text.secondary">
         You can customize your instance after it has launched using the options available here. "Customization Script" is analogous to "User Data" in other systems.
       </Typography>
-      <Box>
-        <label htmlFor={fileId}>
-          <Typography variant="body2" component="span" sx={{ mr: 1 }}>
-            Load Customization Script from a file
-          </Typography>
-        </label>
-        <input id={fileId} type="file" disabled={disabled} onChange={(event) => void load(event.target.files?.[0])} />
-      </Box>
+      <FilePicker label="Load Customization Script from a file" file={scriptFile} disabled={disabled} onChange={(file) => void load(file)} />
       <TextField
         label="Customization Script"
         name="user_data"

@@ -8,6 +8,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { DateTimeText } from '../../../src/engine/FieldText';
 import { formatBytes } from '../../../src/utils/units';
 import { BOOT_SOURCE_LABELS, type BootSource, type BootSourceType, type NewInstanceSpec } from '../model';
 import { PickTable, type PickColumn } from '../PickTable';
@@ -16,7 +17,7 @@ import { firstError, type LaunchStepProps } from './types';
 
 const IMAGE_COLUMNS: PickColumn<BootSource>[] = [
   { label: 'Name', field: 'name', render: (item) => String(item.name || item.id) },
-  { label: 'Updated', field: 'updated_at' },
+  { label: 'Updated', field: 'updated_at', render: (item) => <DateTimeText value={item.updated_at} /> },
   { label: 'Size', render: (item) => formatBytes(Number(item.size ?? 0)) },
   { label: 'Format', field: 'disk_format', render: (item) => String(item.disk_format ?? '').toUpperCase() || '-' },
   { label: 'Visibility', field: 'visibility' },
@@ -33,7 +34,7 @@ const SNAPSHOT_COLUMNS: PickColumn<BootSource>[] = [
   { label: 'Name', field: 'name', render: (item) => String(item.name || item.id) },
   { label: 'Description', field: 'description' },
   { label: 'Size', render: (item) => `${Number(item.size ?? 0)} GB` },
-  { label: 'Created', field: 'created_at' },
+  { label: 'Created', field: 'created_at', render: (item) => <DateTimeText value={item.created_at} /> },
   { label: 'Status', field: 'status' },
 ];
 

@@ -60,6 +60,8 @@ export interface ComputeNetworking {
   releasePort(portId: string, created: boolean): void;
   /** Names of security groups by id (for the server view). */
   securityGroupNames(ids: string[]): string[];
+  /** Adds (or removes) one security group on each of the ports (addSecurityGroup / removeSecurityGroup). */
+  changePortSecurityGroup(portIds: string[], groupId: string, add: boolean): void;
 }
 
 export interface VolumeInfo {
@@ -115,12 +117,16 @@ export interface SnapshotRequest {
   properties: Record<string, string>;
   minDisk: number;
   minRam: number;
+  /** `snapshot` (createImage) or `backup` (createBackup). */
+  imageType?: 'snapshot' | 'backup';
 }
 
 export interface ComputeImages {
   find(caller: Caller, id: string): ImageInfo | null;
   /** Creates the snapshot image (queued, then saving; active once its bytes are copied). Returns its id. */
   snapshot(caller: Caller, request: SnapshotRequest): string;
+  /** createBackup's rotation: deletes the server's oldest backups of the type beyond the newest `keep`. */
+  rotateBackups(serverId: string, backupType: string, keep: number): void;
   /** The image's bytes (for nothing but tests and copies). */
   open?(id: string): Readable;
 }
@@ -168,6 +174,7 @@ export const UNCONNECTED: ComputeCollaborators = {
     describePorts: () => [],
     releasePort: () => undefined,
     securityGroupNames: (ids) => ids,
+    changePortSecurityGroup: () => undefined,
   },
   volumes: {
     find: () => null,
@@ -185,5 +192,6 @@ export const UNCONNECTED: ComputeCollaborators = {
     snapshot: () => {
       throw new BadRequest('The image service is not available.');
     },
+    rotateBackups: () => undefined,
   },
 };

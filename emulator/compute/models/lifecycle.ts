@@ -29,6 +29,8 @@ export const TRANSITIONS: Record<string, TransitionSpec> = {
   resize: { tasks: ['resize_prep', 'resize_migrating', 'resize_migrated', 'resize_finish'] },
   revert_resize: { tasks: ['resize_reverting'] },
   snapshot: { tasks: ['image_snapshot', 'image_pending_upload', 'image_uploading'] },
+  backup: { tasks: ['image_backup', 'image_pending_upload', 'image_uploading'] },
+  rebuild: { tasks: ['rebuilding', 'rebuild_block_device_mapping', 'rebuild_spawning'] },
   delete: { tasks: ['deleting'] },
 };
 
@@ -126,7 +128,11 @@ function finish(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now
       return land(db, row, { vm_state: runningOrOff(), flavor: row.old_flavor, vcpus: previous.vcpus, memory_mb: previous.memory_mb, old_flavor: null, new_flavor: null });
     }
     case 'snapshot':
+    case 'backup':
       return land(db, row, {});
+    case 'rebuild':
+      // A stopped server stays stopped; an active or errored one comes back running.
+      return land(db, row, row.vm_state === 'stopped' ? {} : { vm_state: 'active', power_state: POWER.RUNNING, fault: null });
     case 'delete':
       return purgeServer(db, collaborators, row);
     default:

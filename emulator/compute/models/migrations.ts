@@ -194,4 +194,14 @@ export const computeMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: '0004_access_ips_lock',
+    // The addresses a user declares for reaching the server (accessIPv4/accessIPv6), kept as given; who locked it (owner or admin) and why.
+    sql: `
+      ALTER TABLE instances ADD COLUMN access_ip_v4 TEXT NOT NULL DEFAULT '';
+      ALTER TABLE instances ADD COLUMN access_ip_v6 TEXT NOT NULL DEFAULT '';
+      ALTER TABLE instances ADD COLUMN locked_by TEXT;
+      ALTER TABLE instances ADD COLUMN locked_reason TEXT;
+    `,
+  },
 ];

@@ -46,6 +46,8 @@ export interface ServerRow {
   user_data: string | null;
   config_drive: string;
   disk_config: string;
+  access_ip_v4: string;
+  access_ip_v6: string;
   availability_zone: string;
   host: string | null;
   vm_state: string;
@@ -56,6 +58,8 @@ export interface ServerRow {
   transition_until: number | null;
   fault: string | null;
   locked: number;
+  locked_by: string | null;
+  locked_reason: string | null;
   launch_index: number;
   reservation_id: string;
   security_groups: string;
@@ -213,6 +217,21 @@ export function checkState(row: ServerRow, action: string, vmStates: string[] | 
   }
 }
 
+/** Nova keeps accessIPv6 in RFC 5952 canonical form (netaddr's str); Node's URL parser compresses the same way. */
+export function canonicalIPv6(address: string | undefined): string | undefined {
+  if (!address) return address;
+  try {
+    return new URL(`http://[${address}]/`).hostname.slice(1, -1);
+  } catch {
+    return address;
+  }
+}
+
+/** nova.compute.api.check_instance_lock: a locked server refuses a non-admin's changes. */
+export function checkNotLocked(row: ServerRow, admin: boolean): void {
+  if (row.locked && !admin) throw new Conflict(`Instance ${row.uuid} is locked`);
+}
+
 /** Starts a transition: the task state it shows first, and when the clock settles it. */
 export function beginTransition(db: Db, now: number, uuid: string, transition: string, firstTask: string | null, durationMs: number, vmState?: string): void {
   db.run(
@@ -253,6 +272,8 @@ export interface CreateServersInput {
   userData: string | null;
   configDrive: boolean;
   diskConfig: string;
+  accessIPv4?: string;
+  accessIPv6?: string;
   availabilityZone: string | null;
   metadata: Record<string, string>;
   securityGroups: string[] | undefined;
@@ -459,9 +480,9 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
       if (host) placed.push(host);
       db.run(
         `INSERT INTO instances (uuid, project_id, user_id, display_name, display_description, hostname, image_ref, flavor, vcpus, memory_mb,
-           key_name, key_data, key_fingerprint, user_data, config_drive, disk_config, availability_zone, host, vm_state, task_state, power_state,
+           key_name, key_data, key_fingerprint, user_data, config_drive, disk_config, access_ip_v4, access_ip_v6, availability_zone, host, vm_state, task_state, power_state,
            launch_index, reservation_id, security_groups, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'building', 'scheduling', 0, ?, ?, ?, ?, ?)`,
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'building', 'scheduling', 0, ?, ?, ?, ?, ?)`,
         uuid,
         input.caller.projectId,
         input.caller.userId,
@@ -478,6 +499,8 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
         input.userData,
         input.configDrive ? 'True' : '',
         input.diskConfig,
+        input.accessIPv4 ?? '',
+        canonicalIPv6(input.accessIPv6) ?? '',
         zone,
         host,
         index,
@@ -531,8 +554,15 @@ export function createServers(db: Db, collaborators: ComputeCollaborators, now: 
 
 // ---------------------------------------------------------------- update, metadata
 
-export function updateServer(db: Db, now: number, row: ServerRow, changes: { name?: string; description?: string | null }): ServerRow {
+export function updateServer(
+  db: Db,
+  now: number,
+  row: ServerRow,
+  changes: { name?: string; description?: string | null; accessIPv4?: string; accessIPv6?: string },
+): ServerRow {
   return db.tx(() => {
+    if (changes.accessIPv4 !== undefined) db.run('UPDATE instances SET access_ip_v4 = ?, updated_at = ? WHERE uuid = ?', changes.accessIPv4, now, row.uuid);
+    if (changes.accessIPv6 !== undefined) db.run('UPDATE instances SET access_ip_v6 = ?, updated_at = ? WHERE uuid = ?', canonicalIPv6(changes.accessIPv6), now, row.uuid);
     if (changes.name !== undefined) db.run('UPDATE instances SET display_name = ?, updated_at = ? WHERE uuid = ?', changes.name, now, row.uuid);
     if (changes.description !== undefined) db.run('UPDATE instances SET display_description = ?, updated_at = ? WHERE uuid = ?', changes.description, now, row.uuid);
     return db.get<ServerRow>('SELECT * FROM instances WHERE uuid = ?', row.uuid)!;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { novaTime } from '../../core/clock.js';
+import { isAdmin } from '../../core/context.js';
 import { BadRequest, CloudError, Conflict, NotFound } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
 import type { Microversion } from '../../core/microversion.js';
@@ -12,6 +13,7 @@ import { TRANSITIONS } from '../models/lifecycle.js';
 import {
   beginTransition,
   checkResizeQuota,
+  checkNotLocked,
   checkState,
   confirmResize,
   flavorOf,
@@ -23,6 +25,7 @@ import {
 import { contextOf, requestIdOf, versionOf } from './common.js';
 import { addressesOf, callerOf, type ComputeDeps, type ComputeHandler, serverIdOf, serverViewerOf } from './servers.js';
 import { name as nameType } from './parameter-types.js';
+import { MORE_ACTIONS, UNLOCKED_ACTIONS } from './server-actions-more.js';
 
 /**
  * `POST /servers/{id}/action` and the server's sub-resources
@@ -156,6 +159,9 @@ async function dispatch(deps: ComputeDeps, request: FastifyRequest, reply: Fasti
   const action = Object.keys(body as object)[0];
   const row = getServer(deps.db, serverViewerOf(context), serverIdOf(request));
   const { db } = deps;
+  if (!UNLOCKED_ACTIONS.has(action)) checkNotLocked(row, isAdmin(context));
+  const more = Object.hasOwn(MORE_ACTIONS, action) ? MORE_ACTIONS[action] : undefined;
+  if (more) return more(deps, request, reply, row, body as Record<string, unknown>, version);
 
   const power = POWER_ACTIONS[action];
   if (power) {

@@ -15,6 +15,7 @@ import { TRANSITIONS } from '../models/lifecycle.js';
 import {
   beginTransition,
   type BlockDeviceRequest,
+  checkNotLocked,
   createServers,
   flavorOf,
   getServer,
@@ -125,8 +126,8 @@ export function renderServer(deps: ComputeDeps, row: ServerRow, version: Microve
     created: isoTime(row.created_at),
     updated: isoTime(row.updated_at ?? row.created_at),
     addresses: addressesOf(deps, row.uuid),
-    accessIPv4: '',
-    accessIPv6: '',
+    accessIPv4: row.access_ip_v4,
+    accessIPv6: row.access_ip_v6,
     links: serverLinks(deps, row.uuid),
     'OS-DCF:diskConfig': row.disk_config,
   };
@@ -150,7 +151,9 @@ export function renderServer(deps: ComputeDeps, row: ServerRow, version: Microve
       view['OS-EXT-SRV-ATTR:user_data'] = row.user_data;
     }
   }
-  view.security_groups = (JSON.parse(row.security_groups) as string[]).map((group) => ({ name: group }));
+  // Nova leaves the key out for a server with no security group (views/servers.py _add_security_grps).
+  const groups = JSON.parse(row.security_groups) as string[];
+  if (groups.length) view.security_groups = groups.map((group) => ({ name: group }));
   view['OS-EXT-STS:task_state'] = row.task_state;
   view['OS-EXT-STS:vm_state'] = row.vm_state;
   view['OS-EXT-STS:power_state'] = row.power_state;
@@ -171,7 +174,7 @@ export function renderServer(deps: ComputeDeps, row: ServerRow, version: Microve
       .all<{ uuid: string }>('SELECT g.uuid FROM instance_group_members m JOIN instance_groups g ON g.id = m.group_id WHERE m.instance_uuid = ?', row.uuid)
       .map((group) => group.uuid);
   }
-  if (version.atLeast('2.73')) view.locked_reason = null;
+  if (version.atLeast('2.73')) view.locked_reason = row.locked_reason;
   return view;
 }
 
@@ -329,6 +332,8 @@ interface CreateBody {
     config_drive?: boolean | string;
     key_name?: string;
     'OS-DCF:diskConfig'?: string;
+    accessIPv4?: string;
+    accessIPv6?: string;
     description?: string | null;
   };
   'os:scheduler_hints'?: { group?: string };
@@ -388,6 +393,8 @@ export const createServer: ComputeHandler = (deps) => async (request, reply) => 
     userData: input.user_data ?? null,
     configDrive: boolFromString(input.config_drive ?? false) ?? false,
     diskConfig,
+    accessIPv4: input.accessIPv4,
+    accessIPv6: input.accessIPv6,
     availabilityZone: input.availability_zone ?? null,
     metadata: input.metadata ?? {},
     securityGroups: input.security_groups?.map((group) => group.name),
@@ -442,7 +449,7 @@ export const updateServerHandler: ComputeHandler = (deps) => async (request) => 
   const body = jsonBody(request);
   validateAgainst(updateSchema(version), body);
   const row = getServer(deps.db, serverViewerOf(context), serverIdOf(request));
-  const changes = (body as { server: { name?: string; description?: string | null } }).server;
+  const changes = (body as { server: { name?: string; description?: string | null; accessIPv4?: string; accessIPv6?: string } }).server;
   const updated = updateServer(deps.db, deps.clock.now(), row, changes);
   return { server: renderServer(deps, updated, version, context, true) };
 };
@@ -451,6 +458,7 @@ export const updateServerHandler: ComputeHandler = (deps) => async (request) => 
 export const deleteServer: ComputeHandler = (deps) => async (request, reply) => {
   const context = contextOf(request);
   const row = getServer(deps.db, serverViewerOf(context), serverIdOf(request));
+  checkNotLocked(row, isAdmin(context));
   deps.db.tx(() => {
     // Nova deletes in any state; a second delete while deleting changes nothing.
     if (row.transition === 'delete') return;

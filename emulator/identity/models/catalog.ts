@@ -12,6 +12,8 @@ export interface Endpoint {
   regionId: string;
   /** Path under the emulator's public URL, e.g. `/cloud/compute/v2.1`. */
   urlPath: string;
+  /** The absolute URL an administrator registered (then urlPath is unused). */
+  url: string | null;
 }
 
 export interface CatalogService {
@@ -55,12 +57,12 @@ export function listCatalog(db: Db, types: readonly string[]): CatalogService[] 
     const service = db.get<{ id: string; type: string; name: string }>('SELECT id, type, name FROM services WHERE type = ? AND enabled = 1', type);
     if (!service) continue;
     const endpoints = db
-      .all<{ id: string; interface: EndpointInterface; region_id: string; url_path: string }>(
-        `SELECT id, interface, region_id, url_path FROM endpoints WHERE service_id = ? AND enabled = 1
+      .all<{ id: string; interface: EndpointInterface; region_id: string; url_path: string; url: string | null }>(
+        `SELECT id, interface, region_id, url_path, url FROM endpoints WHERE service_id = ? AND enabled = 1
          ORDER BY CASE interface WHEN 'public' THEN 0 WHEN 'internal' THEN 1 ELSE 2 END, region_id`,
         service.id,
       )
-      .map((row) => ({ id: row.id, interface: row.interface, regionId: row.region_id, urlPath: row.url_path }));
+      .map((row) => ({ id: row.id, interface: row.interface, regionId: row.region_id, urlPath: row.url_path, url: row.url }));
     services.push({ ...service, endpoints });
   }
   return services;

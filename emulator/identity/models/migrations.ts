@@ -117,3 +117,72 @@ identityMigrations.push({
     CREATE INDEX group_assignments_target ON group_assignments (target_type, target_id);
   `,
 });
+
+/**
+ * Catalog administration (regions with parents, services with description and
+ * extra attributes, endpoints with their own URL or none of a region) and the
+ * smaller Keystone resources kept as JSON documents: credentials (EC2 ones
+ * too), policies, OAuth1 consumers, endpoint groups.
+ */
+identityMigrations.push({
+  id: '0003_catalog_admin_documents',
+  sql: `
+    ALTER TABLE regions ADD COLUMN parent_region_id TEXT;
+    ALTER TABLE services ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+    CREATE TABLE endpoints_new (
+      id TEXT PRIMARY KEY,
+      service_id TEXT NOT NULL REFERENCES services(id) ON DELETE CASCADE,
+      interface TEXT NOT NULL CHECK (interface IN ('public', 'internal', 'admin')),
+      region_id TEXT REFERENCES regions(id),
+      url_path TEXT NOT NULL DEFAULT '',
+      -- An endpoint an administrator registered keeps its absolute URL; the built-in ones have url NULL.
+      url TEXT,
+      enabled INTEGER NOT NULL DEFAULT 1,
+      extra TEXT NOT NULL DEFAULT '{}'
+    );
+    INSERT INTO endpoints_new (id, service_id, interface, region_id, url_path, enabled) SELECT id, service_id, interface, region_id, url_path, enabled FROM endpoints;
+    DROP TABLE endpoints;
+    ALTER TABLE endpoints_new RENAME TO endpoints;
+    CREATE TABLE keystone_documents (
+      kind TEXT NOT NULL,
+      id TEXT NOT NULL,
+      body TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      PRIMARY KEY (kind, id)
+    );
+  `,
+});
+
+/** A project's parent in the hierarchy (null: the domain is its parent), and the attributes a user was given beyond Keystone's own. */
+identityMigrations.push({
+  id: '0004_project_parent_user_extra',
+  sql: `
+    ALTER TABLE projects ADD COLUMN parent_id TEXT REFERENCES projects(id);
+    ALTER TABLE users ADD COLUMN extra TEXT NOT NULL DEFAULT '{}';
+  `,
+});
+
+/**
+ * Application credentials (keystone.application_credential): a user's secret
+ * (scrypt-hashed like passwords) bound to one project and a subset of the
+ * user's roles there (role ids as JSON); tokens issued with one name it.
+ */
+identityMigrations.push({
+  id: '0005_application_credentials',
+  sql: `
+    CREATE TABLE application_credentials (
+      id TEXT PRIMARY KEY,
+      name TEXT NOT NULL,
+      user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      project_id TEXT NOT NULL,
+      description TEXT,
+      secret_hash TEXT NOT NULL,
+      expires_at INTEGER,
+      unrestricted INTEGER NOT NULL DEFAULT 0,
+      roles TEXT NOT NULL,
+      created_at INTEGER NOT NULL,
+      UNIQUE (user_id, name)
+    );
+    ALTER TABLE tokens ADD COLUMN application_credential_id TEXT;
+  `,
+});

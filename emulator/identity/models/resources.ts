@@ -1,4 +1,4 @@
-import { Conflict, Forbidden, NotFound } from '../../core/errors.js';
+import { BadRequest, Conflict, Forbidden, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
 
@@ -18,6 +18,8 @@ export interface Project {
   description: string;
   enabled: boolean;
   tags: string[];
+  /** The parent project, or null when the domain is the parent. */
+  parentId: string | null;
 }
 
 interface DomainRow {
@@ -34,6 +36,7 @@ interface ProjectRow {
   description: string;
   enabled: number;
   tags: string;
+  parent_id: string | null;
 }
 
 const toDomain = (row: DomainRow): Domain => ({ id: row.id, name: row.name, description: row.description, enabled: row.enabled === 1 });
@@ -44,6 +47,7 @@ const toProject = (row: ProjectRow): Project => ({
   description: row.description,
   enabled: row.enabled === 1,
   tags: JSON.parse(row.tags) as string[],
+  parentId: row.parent_id,
 });
 
 export function findDomain(db: Db, id: string): Domain | null {
@@ -98,6 +102,8 @@ export interface ProjectFilters {
   name?: string;
   domainId?: string;
   enabled?: boolean;
+  /** A project id, or a domain id for the projects at the top of that domain. */
+  parentId?: string;
 }
 
 export function listProjects(db: Db, filters: ProjectFilters = {}): Project[] {
@@ -108,13 +114,14 @@ export function listProjects(db: Db, filters: ProjectFilters = {}): Project[] {
       (project) =>
         (filters.name === undefined || project.name === filters.name) &&
         (filters.domainId === undefined || project.domainId === filters.domainId) &&
-        (filters.enabled === undefined || project.enabled === filters.enabled),
+        (filters.enabled === undefined || project.enabled === filters.enabled) &&
+        (filters.parentId === undefined || (project.parentId ?? project.domainId) === filters.parentId),
     );
 }
 
 export function createProject(
   db: Db,
-  input: { name: string; domainId: string; description?: string; enabled?: boolean; tags?: string[]; id?: string },
+  input: { name: string; domainId: string; description?: string; enabled?: boolean; tags?: string[]; id?: string; parentId?: string | null },
 ): Project {
   const project: Project = {
     id: input.id ?? newKeystoneId(),
@@ -123,18 +130,26 @@ export function createProject(
     description: input.description ?? '',
     enabled: input.enabled ?? true,
     tags: input.tags ?? [],
+    // A parent naming the domain itself means the top of the hierarchy, as Keystone treats it.
+    parentId: input.parentId && input.parentId !== input.domainId ? input.parentId : null,
   };
   db.tx(() => {
     getDomain(db, project.domainId);
+    if (project.parentId) {
+      const parent = findProject(db, project.parentId);
+      if (!parent) throw new NotFound(`Could not find project: ${project.parentId}.`);
+      if (parent.domainId !== project.domainId) throw new BadRequest('Cannot create project, the parent is in a different domain.');
+    }
     if (findProjectByName(db, project.name, project.domainId)) throw duplicateProject(project);
     db.run(
-      'INSERT INTO projects (id, name, domain_id, description, enabled, tags) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO projects (id, name, domain_id, description, enabled, tags, parent_id) VALUES (?, ?, ?, ?, ?, ?, ?)',
       project.id,
       project.name,
       project.domainId,
       project.description,
       project.enabled ? 1 : 0,
       JSON.stringify(project.tags),
+      project.parentId,
     );
   });
   return project;
@@ -175,6 +190,7 @@ export function updateProject(db: Db, id: string, changes: ProjectChanges): Proj
 export function deleteProject(db: Db, id: string): void {
   db.tx(() => {
     getProject(db, id);
+    if (db.get('SELECT 1 FROM projects WHERE parent_id = ?', id)) throw new Forbidden(`Cannot delete the project ${id} since it is not a leaf in the hierarchy. Use the cascade option if you want to delete a whole subtree.`);
     db.run("DELETE FROM role_assignments WHERE target_type = 'project' AND target_id = ?", id);
     db.run("DELETE FROM group_assignments WHERE target_type = 'project' AND target_id = ?", id);
     db.run('UPDATE users SET default_project_id = NULL WHERE default_project_id = ?', id);

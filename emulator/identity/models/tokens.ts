@@ -2,6 +2,7 @@ import type { RequestContext } from '../../core/context.js';
 import { NotFound, Unauthorized } from '../../core/errors.js';
 import { hashToken, newAuditId, newTokenId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
+import { type ApplicationCredential, checkSecret, credentialRoles, findApplicationCredential, getApplicationCredential, listApplicationCredentials } from './application-credentials.js';
 import { verifyPassword } from './passwords.js';
 import { type Domain, findDomain, findDomainByName, findProject, findProjectByName, type Project } from './resources.js';
 import { effectiveRoles, type Role } from './roles.js';
@@ -23,6 +24,8 @@ export interface AuthRequest {
   methods: string[];
   password?: { user: UserRef; password: string };
   token?: { id: string };
+  /** By id, or by name with its user. */
+  applicationCredential?: { id?: string; name?: string; user?: UserRef; secret: string };
   scope: ScopeRequest;
 }
 
@@ -36,6 +39,8 @@ export interface TokenRecord {
   issuedAt: number;
   expiresAt: number;
   revokedAt: number | null;
+  /** Set for a token issued with an application credential. */
+  applicationCredentialId: string | null;
 }
 
 /** Everything a token body shows, resolved from the record. */
@@ -47,6 +52,7 @@ export interface TokenView {
   projectDomain: Domain | null;
   domain: Domain | null;
   roles: Role[];
+  applicationCredential: ApplicationCredential | null;
 }
 
 interface TokenRow {
@@ -59,6 +65,7 @@ interface TokenRow {
   issued_at: number;
   expires_at: number;
   revoked_at: number | null;
+  application_credential_id: string | null;
 }
 
 const toRecord = (row: TokenRow): TokenRecord => ({
@@ -71,6 +78,7 @@ const toRecord = (row: TokenRow): TokenRecord => ({
   issuedAt: row.issued_at,
   expiresAt: row.expires_at,
   revokedAt: row.revoked_at,
+  applicationCredentialId: row.application_credential_id,
 });
 
 /** Tokens expired longer than this are deleted when new ones are issued. */
@@ -107,6 +115,20 @@ async function passwordAuthenticate(db: Db, request: NonNullable<AuthRequest['pa
   return user;
 }
 
+/**
+ * The application credential of an `application_credential` method
+ * (keystone/auth/core.py _lookup_app_cred): by id (404 when unknown, as
+ * Keystone), or by name among its user's.
+ */
+function resolveApplicationCredential(db: Db, request: NonNullable<AuthRequest['applicationCredential']>): ApplicationCredential {
+  if (request.id) return getApplicationCredential(db, request.id);
+  const user = request.user && ('id' in request.user ? findUser(db, request.user.id) : findUserByName(db, request.user.name, resolveDomain(db, request.user.domain).id));
+  if (!user) throw new Unauthorized();
+  const found = listApplicationCredentials(db, user.id, request.name);
+  if (found.length !== 1) throw new Unauthorized();
+  return found[0];
+}
+
 /** The scope the new token gets: the requested one, else the user's default project when usable. */
 function resolveScope(db: Db, user: User, scope: ScopeRequest): { projectId: string | null; domainId: string | null } {
   if (scope === 'unscoped') return { projectId: null, domainId: null };
@@ -136,6 +158,7 @@ function resolveScope(db: Db, user: User, scope: ScopeRequest): { projectId: str
  */
 export async function issueToken(db: Db, now: number, ttlSeconds: number, request: AuthRequest): Promise<{ token: string; record: TokenRecord }> {
   let userId: string | null = null;
+  let credential: ApplicationCredential | null = null;
   let expiresAt = now + ttlSeconds * 1000;
   const methods = [...request.methods];
   const auditIds = [newAuditId()];
@@ -153,6 +176,14 @@ export async function issueToken(db: Db, now: number, ttlSeconds: number, reques
       expiresAt = Math.min(expiresAt, parent.expiresAt);
       for (const inherited of parent.methods) if (!methods.includes(inherited)) methods.push(inherited);
       auditIds.push(parent.auditIds[parent.auditIds.length - 1]);
+      if (parent.applicationCredentialId) credential = findApplicationCredential(db, parent.applicationCredentialId);
+    } else if (method === 'application_credential' && request.applicationCredential) {
+      // An application credential brings its own scope and cannot ask for another (a 401, its detail hidden as Keystone hides it).
+      if (request.scope !== null) throw new Unauthorized();
+      credential = resolveApplicationCredential(db, request.applicationCredential);
+      if (!(await checkSecret(db, now, credential.id, request.applicationCredential.secret))) throw new Unauthorized();
+      reconcile(credential.userId);
+      if (credential.expiresAt !== null) expiresAt = Math.min(expiresAt, credential.expiresAt);
     } else {
       throw new Unauthorized('Attempted to authenticate with an unsupported method.');
     }
@@ -160,14 +191,34 @@ export async function issueToken(db: Db, now: number, ttlSeconds: number, reques
   if (userId === null) throw new Unauthorized();
   const user = findUser(db, userId);
   if (!user || !user.enabled) throw new Unauthorized();
-  const { projectId, domainId } = resolveScope(db, user, request.scope);
+  let scope: { projectId: string | null; domainId: string | null };
+  if (credential) {
+    if (request.methods.includes('token') && request.scope !== null) throw new Unauthorized();
+    const project = resolveProject(db, { id: credential.projectId });
+    if (credentialRoles(db, credential).length === 0) throw new Unauthorized();
+    scope = { projectId: project.id, domainId: null };
+  } else {
+    scope = resolveScope(db, user, request.scope);
+  }
+  const { projectId, domainId } = scope;
 
   const token = newTokenId();
-  const record: TokenRecord = { idHash: hashToken(token), userId, projectId, domainId, methods, auditIds, issuedAt: now, expiresAt, revokedAt: null };
+  const record: TokenRecord = {
+    idHash: hashToken(token),
+    userId,
+    projectId,
+    domainId,
+    methods,
+    auditIds,
+    issuedAt: now,
+    expiresAt,
+    revokedAt: null,
+    applicationCredentialId: credential?.id ?? null,
+  };
   db.tx(() => {
     db.run('DELETE FROM tokens WHERE expires_at < ?', now - PURGE_AFTER_MS);
     db.run(
-      'INSERT INTO tokens (id_hash, user_id, project_id, domain_id, methods, audit_ids, issued_at, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO tokens (id_hash, user_id, project_id, domain_id, methods, audit_ids, issued_at, expires_at, application_credential_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
       record.idHash,
       record.userId,
       record.projectId,
@@ -176,6 +227,7 @@ export async function issueToken(db: Db, now: number, ttlSeconds: number, reques
       JSON.stringify(record.auditIds),
       record.issuedAt,
       record.expiresAt,
+      record.applicationCredentialId,
     );
   });
   return { token, record };
@@ -200,6 +252,11 @@ export function validateToken(db: Db, now: number, token: string): TokenRecord |
     if (!findDomain(db, row.domain_id)?.enabled) return null;
     if (effectiveRoles(db, user.id, 'domain', row.domain_id).length === 0) return null;
   }
+  // A deleted or expired application credential takes its tokens with it.
+  if (row.application_credential_id) {
+    const credential = findApplicationCredential(db, row.application_credential_id);
+    if (!credential || (credential.expiresAt !== null && credential.expiresAt <= now) || credentialRoles(db, credential).length === 0) return null;
+  }
   return toRecord(row);
 }
 
@@ -207,7 +264,14 @@ export function describeToken(db: Db, record: TokenRecord): TokenView {
   const user = findUser(db, record.userId)!;
   const project = record.projectId ? findProject(db, record.projectId) : null;
   const domain = record.domainId ? findDomain(db, record.domainId) : null;
-  const roles = project ? effectiveRoles(db, user.id, 'project', project.id) : domain ? effectiveRoles(db, user.id, 'domain', domain.id) : [];
+  const applicationCredential = record.applicationCredentialId ? findApplicationCredential(db, record.applicationCredentialId) : null;
+  const roles = applicationCredential
+    ? credentialRoles(db, applicationCredential)
+    : project
+      ? effectiveRoles(db, user.id, 'project', project.id)
+      : domain
+        ? effectiveRoles(db, user.id, 'domain', domain.id)
+        : [];
   return {
     record,
     user,
@@ -216,6 +280,7 @@ export function describeToken(db: Db, record: TokenRecord): TokenView {
     projectDomain: project ? findDomain(db, project.domainId) : null,
     domain,
     roles,
+    applicationCredential,
   };
 }
 

@@ -1,3 +1,4 @@
+import { deleteUserDocuments } from './documents.js';
 import { Conflict, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
@@ -16,6 +17,8 @@ export interface User {
   /** Epoch ms, or null: the password never expires. */
   passwordExpiresAt: number | null;
   createdAt: number;
+  /** Attributes the user was created or updated with beyond Keystone's own (Keystone keeps them in `extra`). */
+  extra: Record<string, unknown>;
 }
 
 export interface UserRow {
@@ -29,6 +32,7 @@ export interface UserRow {
   description: string | null;
   password_expires_at: number | null;
   created_at: number;
+  extra: string;
 }
 
 export const toUser = (row: UserRow): User => ({
@@ -41,6 +45,7 @@ export const toUser = (row: UserRow): User => ({
   description: row.description,
   passwordExpiresAt: row.password_expires_at,
   createdAt: row.created_at,
+  extra: JSON.parse(row.extra) as Record<string, unknown>,
 });
 
 export function findUser(db: Db, id: string): User | null {
@@ -75,6 +80,7 @@ export function createUser(
     email?: string | null;
     description?: string | null;
     id?: string;
+    extra?: Record<string, unknown>;
   },
   now: number,
 ): User {
@@ -88,12 +94,13 @@ export function createUser(
     description: input.description ?? null,
     passwordExpiresAt: null,
     createdAt: now,
+    extra: input.extra ?? {},
   };
   const hash = input.password === undefined || input.password === null ? null : hashPassword(input.password);
   db.tx(() => {
     if (findUserByName(db, user.name, user.domainId)) throw duplicateUser(user);
     db.run(
-      'INSERT INTO users (id, name, domain_id, enabled, password_hash, default_project_id, email, description, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO users (id, name, domain_id, enabled, password_hash, default_project_id, email, description, created_at, extra) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       user.id,
       user.name,
       user.domainId,
@@ -103,6 +110,7 @@ export function createUser(
       user.email,
       user.description,
       user.createdAt,
+      JSON.stringify(user.extra),
     );
   });
   return user;
@@ -120,6 +128,7 @@ export interface UserChanges {
   email?: string | null;
   description?: string | null;
   password?: string | null;
+  extra?: Record<string, unknown>;
 }
 
 /** PATCH /v3/users/{id}: the given fields change; a new password restarts its expiry (none configured: null). */
@@ -133,16 +142,18 @@ export function updateUser(db: Db, id: string, changes: UserChanges): User {
       defaultProjectId: changes.defaultProjectId !== undefined ? changes.defaultProjectId : current.defaultProjectId,
       email: changes.email !== undefined ? changes.email : current.email,
       description: changes.description !== undefined ? changes.description : current.description,
+      extra: { ...current.extra, ...(changes.extra ?? {}) },
     };
     const clash = findUserByName(db, user.name, user.domainId);
     if (clash && clash.id !== id) throw duplicateUser(user);
     db.run(
-      'UPDATE users SET name = ?, enabled = ?, default_project_id = ?, email = ?, description = ? WHERE id = ?',
+      'UPDATE users SET name = ?, enabled = ?, default_project_id = ?, email = ?, description = ?, extra = ? WHERE id = ?',
       user.name,
       user.enabled ? 1 : 0,
       user.defaultProjectId,
       user.email,
       user.description,
+      JSON.stringify(user.extra),
       id,
     );
     if (changes.password !== undefined) {
@@ -155,6 +166,7 @@ export function updateUser(db: Db, id: string, changes: UserChanges): User {
 export function deleteUser(db: Db, id: string): void {
   db.tx(() => {
     if (db.run('DELETE FROM users WHERE id = ?', id).changes === 0) throw new NotFound(`Could not find user: ${id}.`);
+    deleteUserDocuments(db, id);
   });
 }
 

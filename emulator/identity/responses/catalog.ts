@@ -15,12 +15,12 @@ export function renderCatalog(deps: CloudDeps, projectId: string | null = null) 
   const types = deps.services.map((service) => service.type);
   return listCatalog(deps.db, types).map((service) => ({
     endpoints: service.endpoints
-      .filter((endpoint) => projectId !== null || !PROJECT_TEMPLATE.test(endpoint.urlPath))
+      .filter((endpoint) => projectId !== null || !PROJECT_TEMPLATE.test(endpoint.url ?? endpoint.urlPath))
       .map((endpoint) => ({
         id: endpoint.id,
         interface: endpoint.interface,
         region_id: endpoint.regionId,
-        url: `${deps.publicUrl().replace(/\/+$/, '')}${endpoint.urlPath.replace(new RegExp(PROJECT_TEMPLATE, 'g'), projectId ?? '')}`,
+        url: (endpoint.url ?? `${deps.publicUrl().replace(/\/+$/, '')}${endpoint.urlPath}`).replace(new RegExp(PROJECT_TEMPLATE, 'g'), projectId ?? ''),
         region: endpoint.regionId,
       })),
     id: service.id,

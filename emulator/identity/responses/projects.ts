@@ -7,6 +7,7 @@ import { enforce } from '../policy.js';
 import {
   createProject as createProjectRecord,
   deleteProject as deleteProjectRecord,
+  findProject,
   getDomain,
   getProject as findProjectOrFail,
   listProjects as listAllProjects,
@@ -32,7 +33,7 @@ export const listProjects: Handler = (deps) => async (request) => {
   const query = queryOf(request);
   const domainId = firstQuery(query, 'domain_id') ?? context.domainId ?? undefined;
   enforce('identity:list_projects', context, { domain_id: domainId });
-  const projects = listAllProjects(deps.db, { name: firstQuery(query, 'name'), domainId, enabled: parseBoolean(firstQuery(query, 'enabled')) });
+  const projects = listAllProjects(deps.db, { name: firstQuery(query, 'name'), domainId, enabled: parseBoolean(firstQuery(query, 'enabled')), parentId: firstQuery(query, 'parent_id') });
   return { projects: projects.map((project) => renderProject(deps, project)), links: collectionLinks(deps, request) };
 };
 
@@ -63,7 +64,10 @@ function findProjectOrFailFor(context: RequestContext, db: Parameters<typeof fin
 export const createProject: Handler = (deps) => async (request, reply: FastifyReply) => {
   const context = requireContext(request, deps);
   const body = entityBody(request, 'project', 'create');
-  const domainId = str(body.domain_id) ?? contextDomain(context);
+  const parentId = nullableStr(body.parent_id) ?? null;
+  // Without a domain, a project takes its parent's (Keystone), else the token's.
+  const parentDomain = parentId && !body.domain_id ? findProject(deps.db, parentId)?.domainId : undefined;
+  const domainId = str(body.domain_id) ?? parentDomain ?? contextDomain(context);
   enforce('identity:create_project', context, { domain_id: domainId });
   if (body.is_domain === true) throw new BadRequest('Projects acting as domains are not supported here.');
   getDomain(deps.db, domainId);
@@ -73,6 +77,7 @@ export const createProject: Handler = (deps) => async (request, reply: FastifyRe
     description: nullableStr(body.description) ?? '',
     enabled: bool(body.enabled),
     tags: body.tags as string[] | undefined,
+    parentId,
   });
   return reply.code(201).send({ project: renderProject(deps, project) });
 };

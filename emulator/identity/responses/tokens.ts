@@ -45,6 +45,15 @@ const tokenIssueSchema = {
           },
         },
         token: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] },
+        application_credential: {
+          type: 'object',
+          properties: {
+            id: { type: 'string' },
+            name: { type: 'string' },
+            secret: { type: 'string' },
+            user: { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' }, domain: idName } },
+          },
+        },
       },
       required: ['methods'],
     },
@@ -89,6 +98,20 @@ function parseScope(scope: unknown): ScopeRequest {
   return { domain: { id: '' } };
 }
 
+/** `identity.application_credential`: `{id, secret}` or `{name, user: {id} | {name, domain}, secret}`. */
+function parseApplicationCredential(credential: Json): NonNullable<AuthRequest['applicationCredential']> {
+  if (typeof credential.secret !== 'string') throw expectingToFind('secret', 'application credential');
+  if (typeof credential.id === 'string') return { id: credential.id, secret: credential.secret };
+  if (typeof credential.name !== 'string') throw expectingToFind('name or ID', 'application credential');
+  if (!isObject(credential.user)) throw expectingToFind('user', 'application credential');
+  const user = credential.user;
+  let ref: UserRef;
+  if (typeof user.id === 'string') ref = { id: user.id };
+  else if (typeof user.name === 'string' && isObject(user.domain)) ref = { name: user.name, domain: domainRef(user.domain, 'application_credential/user/domain') };
+  else throw expectingToFind('domain', 'user');
+  return { name: credential.name, user: ref, secret: credential.secret };
+}
+
 /** The `auth` object of `POST /v3/auth/tokens` → the model's AuthRequest; 400 naming the field otherwise. */
 export function parseAuthRequest(body: unknown): AuthRequest {
   if (!isObject(body) || !('auth' in body) || body.auth === null) throw expectingToFind('auth', 'request body');
@@ -112,6 +135,7 @@ export function parseAuthRequest(body: unknown): AuthRequest {
     request.password = { user: ref, password: user.password };
   }
   if (methods.includes('token')) request.token = { id: (identity.token as Json).id as string };
+  if (methods.includes('application_credential')) request.applicationCredential = parseApplicationCredential(identity.application_credential as Json);
   return request;
 }
 
@@ -134,6 +158,10 @@ export function renderToken(view: TokenView, catalog: unknown[] | null) {
     token.is_domain = false;
   }
   if (view.domain) token.domain = { id: view.domain.id, name: view.domain.name };
+  if (view.applicationCredential) {
+    const credential = view.applicationCredential;
+    token.application_credential = { id: credential.id, name: credential.name, restricted: !credential.unrestricted };
+  }
   if (view.project || view.domain) {
     token.roles = view.roles.map((role) => ({ id: role.id, name: role.name }));
     if (catalog) token.catalog = catalog;

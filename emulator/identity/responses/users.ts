@@ -1,10 +1,22 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { firstQuery, queryOf } from '../../core/http.js';
+import { Unauthorized } from '../../core/errors.js';
+import { firstQuery, jsonBody, queryOf } from '../../core/http.js';
+import { validateAgainst } from '../../core/validation.js';
+import { verifyPasswordSync } from '../models/passwords.js';
 import type { Handler } from '../../core/service.js';
 import { enforce } from '../policy.js';
 import { listUserGroups } from '../models/groups.js';
 import { getDomain, getProject } from '../models/resources.js';
-import { createUser as createUserRecord, deleteUser as deleteUserRecord, findUser, getUser, listUsers as listAllUsers, updateUser as updateUserRecord } from '../models/users.js';
+import {
+  createUser as createUserRecord,
+  deleteUser as deleteUserRecord,
+  findUser,
+  getUser,
+  listUsers as listAllUsers,
+  passwordHashOf,
+  setUserPassword,
+  updateUser as updateUserRecord,
+} from '../models/users.js';
 import { bool, entityBody, nullableStr, str } from './bodies.js';
 import { collectionLinks, parseBoolean, requireContext } from './common.js';
 import { contextDomain } from './projects.js';
@@ -36,6 +48,10 @@ export const showUser: Handler = (deps) => async (request) => {
 };
 
 /** `POST /v3/users`: 201; the domain defaults to the token's. */
+/** Keystone's own user attributes; any other given is kept as an extra attribute and returned. */
+const USER_ATTRIBUTES = ['id', 'name', 'domain_id', 'enabled', 'password', 'default_project_id', 'email', 'description', 'options', 'links', 'password_expires_at', 'federated'];
+const extraOf = (body: Record<string, unknown>) => Object.fromEntries(Object.entries(body).filter(([key]) => !USER_ATTRIBUTES.includes(key)));
+
 export const createUser: Handler = (deps) => async (request, reply: FastifyReply) => {
   const context = requireContext(request, deps);
   const body = entityBody(request, 'user', 'create');
@@ -54,6 +70,7 @@ export const createUser: Handler = (deps) => async (request, reply: FastifyReply
       defaultProjectId,
       email: nullableStr(body.email),
       description: nullableStr(body.description),
+      extra: extraOf(body),
     },
     deps.clock.now(),
   );
@@ -76,6 +93,7 @@ export const updateUser: Handler = (deps) => async (request) => {
     email: nullableStr(body.email),
     description: nullableStr(body.description),
     password: nullableStr(body.password),
+    extra: extraOf(body),
   });
   return { user: renderUser(deps, user) };
 };
@@ -97,4 +115,31 @@ export const listUserGroupsHandler: Handler = (deps) => async (request) => {
   enforce('identity:list_groups_for_user', context, { user_id: userId, domain_id: findUser(deps.db, userId)?.domainId });
   getUser(deps.db, userId);
   return { groups: listUserGroups(deps.db, userId).map((group) => renderGroup(deps, group)), links: collectionLinks(deps, request) };
+};
+
+const CHANGE_PASSWORD = {
+  type: 'object',
+  properties: {
+    user: {
+      type: 'object',
+      properties: { password: { type: 'string' }, original_password: { type: 'string' } },
+      required: ['password', 'original_password'],
+    },
+  },
+  required: ['user'],
+};
+
+/**
+ * `POST /v3/users/{id}/password`: the self-service change (keystone/api/users.py
+ * UserChangePasswordResource): no token needed, the original password is the proof; 204.
+ */
+export const changePassword: Handler = (deps) => async (request, reply: FastifyReply) => {
+  const body = jsonBody(request);
+  validateAgainst(CHANGE_PASSWORD, body);
+  const { password, original_password: original } = (body as { user: { password: string; original_password: string } }).user;
+  const userId = userIdOf(request);
+  getUser(deps.db, userId);
+  if (!verifyPasswordSync(original, passwordHashOf(deps.db, userId))) throw new Unauthorized('The request you have made requires authentication.');
+  setUserPassword(deps.db, userId, password);
+  return reply.code(204).send();
 };

@@ -68,7 +68,7 @@ const DEFAULT_LIMIT = 25;
 const MAX_LIMIT = 1000;
 
 /** Query keywords that are not property filters. */
-const KEYWORDS = new Set(['limit', 'marker', 'sort_key', 'sort_dir', 'sort', 'name', 'status', 'visibility', 'owner', 'protected', 'os_hidden', 'disk_format', 'container_format', 'size_min', 'size_max', 'member_status', 'tag', 'id']);
+const KEYWORDS = new Set(['limit', 'marker', 'sort_key', 'sort_dir', 'sort', 'name', 'status', 'visibility', 'owner', 'protected', 'os_hidden', 'disk_format', 'container_format', 'size', 'size_min', 'size_max', 'member_status', 'tag', 'id']);
 
 function booleanFilter(name: string, text: string | undefined): boolean | undefined {
   if (text === undefined) return undefined;
@@ -95,9 +95,15 @@ function listParams(request: FastifyRequest) {
     if (limit < 0) throw new BadRequest('limit param must be positive');
   }
   limit = Math.min(limit, MAX_LIMIT);
-  const sortKey = one('sort_key') ?? 'created_at';
+  // `sort=key[:dir][,…]` (the newer syntax) or `sort_key` and `sort_dir`; the first key orders the list.
+  const sort = one('sort');
+  if (sort !== undefined && (one('sort_key') !== undefined || one('sort_dir') !== undefined)) {
+    throw new BadRequest('The sort param cannot be used with sort_key or sort_dir.');
+  }
+  const [sortKeyOf, sortDirOf] = sort === undefined ? [] : sort.split(',')[0].split(':');
+  const sortKey = sortKeyOf ?? one('sort_key') ?? 'created_at';
   if (!SORT_KEYS.includes(sortKey)) throw new BadRequest(`Invalid sort key: ${sortKey}. It must be one of the following: ${SORT_KEYS.join(', ')}.`);
-  const sortDir = one('sort_dir') ?? 'desc';
+  const sortDir = sortDirOf ?? one('sort_dir') ?? 'desc';
   if (sortDir !== 'asc' && sortDir !== 'desc') throw new BadRequest(`Invalid sort direction: ${sortDir}`);
   const visibility = one('visibility');
   if (visibility !== undefined && !['all', ...VISIBILITIES].includes(visibility)) throw new BadRequest(`Invalid visibility value: ${visibility}`);
@@ -116,8 +122,9 @@ function listParams(request: FastifyRequest) {
     osHidden: booleanFilter('os_hidden', one('os_hidden')),
     diskFormat: one('disk_format'),
     containerFormat: one('container_format'),
-    sizeMin: sizeFilter('size_min', one('size_min')),
-    sizeMax: sizeFilter('size_max', one('size_max')),
+    // `size=N` compares the core column exactly, as Glance's DB filters do.
+    sizeMin: sizeFilter('size_min', one('size_min')) ?? sizeFilter('size', one('size')),
+    sizeMax: sizeFilter('size_max', one('size_max')) ?? sizeFilter('size', one('size')),
     memberStatus: memberStatus as ImageFilters['memberStatus'],
     tags,
     ids: idText === undefined ? undefined : idText.startsWith('in:') ? idText.slice(3).split(',') : [idText],
@@ -200,6 +207,18 @@ function parsePath(path: unknown): string {
   return parts[0].replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/**
+ * The v2.0 media type's operations name the op as their key (`{"replace": "/name", "value": …}`,
+ * Glance's `_get_change_operation_d4`); v2.1's are RFC 6902 (`{"op", "path", "value"}`).
+ */
+function draft4Op(raw: Record<string, unknown>): PatchOp {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw new BadRequest('Operations must be JSON objects.');
+  const ops = ['replace', 'add', 'remove'].filter((key) => key in raw);
+  if (ops.length > 1) throw new BadRequest('Operation objects must contain only one member named "add", "remove", or "replace".');
+  if (!ops.length) throw new BadRequest('Operation objects must contain exactly one member named "add", "remove", or "replace".');
+  return { op: ops[0], path: raw[ops[0]] as string, ...('value' in raw ? { value: raw.value } : {}) };
+}
+
 /** `PATCH /v2/images/{id}`: JSON-patch (add, replace, remove), all or nothing. */
 export const updateImage: Handler = (deps) => async (request, reply) => {
   if (!PATCH_TYPES.includes(mediaType(request))) {
@@ -213,7 +232,9 @@ export const updateImage: Handler = (deps) => async (request, reply) => {
   assertOwner(viewer, image);
   const core: CoreChanges = {};
   const properties = { ...image.properties };
-  for (const raw of ops as PatchOp[]) {
+  const draft4 = mediaType(request) === PATCH_TYPES[0];
+  for (const given of ops as Record<string, unknown>[]) {
+    const raw = draft4 ? draft4Op(given) : (given as unknown as PatchOp);
     if (!raw || typeof raw !== 'object' || typeof raw.op !== 'string') throw new BadRequest('Operations must be JSON objects.');
     if (!['add', 'remove', 'replace'].includes(raw.op)) throw new BadRequest(`Invalid operation: \`${raw.op}\`. It must be one of the following: add, remove, replace.`);
     const field = parsePath(raw.path);
@@ -301,8 +322,8 @@ function imageAction(to: 'deactivated' | 'active') {
   const handler: Handler = (deps) => async (request, reply) => {
     const viewer = viewerOf(request);
     const image = getImage(deps.db, viewer, idOf(request));
-    assertOwner(viewer, image);
-    if (!viewer.isAdmin) throw new Forbidden(`You are not authorized to complete ${action} action.`);
+    // Glance's default policy: admin or a member of the owning project (ADMIN_OR_PROJECT_MEMBER).
+    if (!viewer.isAdmin && image.owner !== viewer.projectId) throw new Forbidden(`You are not authorized to complete ${action} action.`);
     if (image.status !== to) {
       const from = to === 'deactivated' ? 'active' : 'deactivated';
       if (image.status !== from) throw new BadRequest(`Not allowed to ${action} image in status '${image.status}'`);

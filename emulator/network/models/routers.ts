@@ -124,7 +124,8 @@ export function createRouter(
       now,
       now,
     );
-    if (input.gateway) setGateway(db, now, findRouter(db, id)!, input.gateway);
+    // Neutron takes `"external_gateway_info": {}` as no gateway, as null.
+    if (input.gateway?.network_id) setGateway(db, now, findRouter(db, id)!, input.gateway);
     return findRouter(db, id)!;
   });
 }
@@ -140,7 +141,7 @@ export function updateRouter(db: Db, now: number, row: RouterRow, changes: Recor
       (changes.name as string | undefined) ?? row.name,
       (changes.description as string | undefined) ?? row.description,
       changes.admin_state_up === undefined ? row.admin_state_up : flag(changes.admin_state_up),
-      changes.routes === undefined ? row.routes : JSON.stringify(changes.routes),
+      changes.routes === undefined ? row.routes : JSON.stringify(changes.routes ?? []),
       row.id,
     );
     touch(db, 'net_routers', row.id, now);

@@ -277,8 +277,12 @@ export function updateSubnet(db: Db, now: number, row: SubnetRow, changes: Recor
 /** SubnetInUse while a port other than DHCP's holds an address from it. */
 export function deleteSubnet(db: Db, now: number, row: SubnetRow): void {
   db.tx(() => {
+    // An auto-address (SLAAC, DHCPv6-stateless) subnet's addresses go with it; only router interfaces keep it in use (Neutron's delete_subnet).
+    const autoAddress = row.ipv6_address_mode === 'slaac' || row.ipv6_address_mode === 'dhcpv6-stateless';
     const used = db.get(
-      "SELECT 1 FROM net_ip_allocations a JOIN net_ports p ON p.id = a.port_id WHERE a.subnet_id = ? AND p.device_owner != 'network:dhcp'",
+      autoAddress
+        ? "SELECT 1 FROM net_ip_allocations a JOIN net_ports p ON p.id = a.port_id WHERE a.subnet_id = ? AND p.device_owner IN ('network:router_interface', 'network:router_interface_distributed', 'network:ha_router_replicated_interface')"
+        : "SELECT 1 FROM net_ip_allocations a JOIN net_ports p ON p.id = a.port_id WHERE a.subnet_id = ? AND p.device_owner != 'network:dhcp'",
       row.id,
     );
     if (used) throw conflict('SubnetInUse', `Unable to complete operation on subnet ${row.id}: One or more ports have an IP allocation from this subnet.`);

@@ -33,7 +33,8 @@ const ROUTER_ATTRIBUTES = {
   project_id: owner,
   admin_state_up: bool,
   external_gateway_info: { post: true, put: true, validate: gatewayValidator },
-  routes: { put: true, validate: validators.list(validators.object) },
+  // Neutron's convert_none_to_empty_list: `"routes": null` clears them.
+  routes: { put: true, validate: (value: unknown) => (value === null ? undefined : validators.list(validators.object)(value)) },
   distributed: bool,
   ha: bool,
   availability_zone_hints: { post: true, validate: validators.list(validators.string(255)) },

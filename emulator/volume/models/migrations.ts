@@ -119,4 +119,40 @@ export const volumeMigrations: Migration[] = [
       CREATE INDEX cinder_attachments_volume ON cinder_attachments (volume_id);
     `,
   },
+  {
+    id: '003-backups',
+    sql: `
+      -- Volume backups (cinder.backups). Their data is under <data dir>/backups/<id>/ (models/backup-store.ts).
+      -- copy_state: 'pending' while data is being written (creating) or read back (restoring), then 'done' or 'failed'.
+      -- volume_previous_status: what the volume goes back to after backing-up. source: the volume as it was backed up
+      -- (name, description, metadata, image metadata), restored with the bytes as cinder-backup's metadata API does.
+      CREATE TABLE cinder_backups (
+        id TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        user_id TEXT NOT NULL,
+        volume_id TEXT NOT NULL,
+        snapshot_id TEXT,
+        parent_id TEXT REFERENCES cinder_backups(id),
+        name TEXT,
+        description TEXT,
+        container TEXT,
+        availability_zone TEXT,
+        status TEXT NOT NULL,
+        status_until INTEGER,
+        copy_state TEXT NOT NULL DEFAULT 'pending',
+        fail_reason TEXT,
+        size INTEGER NOT NULL,
+        object_count INTEGER NOT NULL DEFAULT 0,
+        volume_previous_status TEXT,
+        restore_volume_id TEXT,
+        source TEXT NOT NULL DEFAULT '{}',
+        metadata TEXT NOT NULL DEFAULT '{}',
+        data_timestamp INTEGER NOT NULL,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER
+      );
+      CREATE INDEX cinder_backups_project ON cinder_backups (project_id, created_at);
+      CREATE INDEX cinder_backups_volume ON cinder_backups (volume_id);
+    `,
+  },
 ];

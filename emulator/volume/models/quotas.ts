@@ -47,6 +47,8 @@ export interface Usage {
   volumes: number;
   snapshots: number;
   gigabytes: number;
+  backups: number;
+  backupGigabytes: number;
   perType: Record<string, { volumes: number; snapshots: number; gigabytes: number }>;
 }
 
@@ -58,6 +60,10 @@ export function projectUsage(db: Db, projectId: string): Usage {
   )!;
   const snapshots = db.get<{ count: number; size: number }>(
     'SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS size FROM cinder_snapshots WHERE project_id = ?',
+    projectId,
+  )!;
+  const backups = db.get<{ count: number; size: number }>(
+    'SELECT COUNT(*) AS count, COALESCE(SUM(size), 0) AS size FROM cinder_backups WHERE project_id = ?',
     projectId,
   )!;
   const perType: Usage['perType'] = {};
@@ -88,6 +94,8 @@ export function projectUsage(db: Db, projectId: string): Usage {
     volumes: volumes.count,
     snapshots: snapshots.count,
     gigabytes: volumes.size + snapshots.size,
+    backups: backups.count,
+    backupGigabytes: backups.size,
     perType,
   };
 }
@@ -117,6 +125,24 @@ export function checkQuota(db: Db, projectId: string, request: { kind: 'volume' 
   }
   if (request.kind === 'snapshot' && limits.snapshots >= 0 && used.snapshots + 1 > limits.snapshots) {
     throw new CinderOverQuota('SnapshotLimitExceeded', `Maximum number of snapshots allowed (${limits.snapshots}) exceeded`);
+  }
+}
+
+/**
+ * Refuses one more backup of `gigabytes` GiB as cinder/backup/api.py's
+ * reservation of `backups` then `backup_gigabytes` does.
+ */
+export function checkBackupQuota(db: Db, projectId: string, gigabytes: number): void {
+  const limits = projectLimits(db, projectId);
+  const used = projectUsage(db, projectId);
+  if (limits.backups >= 0 && used.backups + 1 > limits.backups) {
+    throw new CinderOverQuota('BackupLimitExceeded', `Maximum number of backups allowed (${limits.backups}) exceeded`);
+  }
+  if (limits.backup_gigabytes >= 0 && used.backupGigabytes + gigabytes > limits.backup_gigabytes) {
+    throw new CinderOverQuota(
+      'VolumeBackupSizeExceedsAvailableQuota',
+      `Requested backup exceeds allowed Backup gigabytes quota. Requested ${gigabytes}G, quota is ${limits.backup_gigabytes}G and ${used.backupGigabytes}G has been consumed.`,
+    );
   }
 }
 

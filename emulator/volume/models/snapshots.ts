@@ -77,6 +77,9 @@ export function listSnapshots(
       volumeId?: string;
       metadata?: Record<string, string>;
     };
+    sortDir?: 'asc' | 'desc';
+    limit?: number;
+    marker?: string;
   },
 ): Snapshot[] {
   const where: string[] = [];
@@ -93,8 +96,16 @@ export function listSnapshots(
     where.push('EXISTS (SELECT 1 FROM cinder_snapshot_metadata m WHERE m.snapshot_id = cinder_snapshots.id AND m.key = ? AND m.value = ?)');
     params.push(key, value);
   }
+  const dir = options.sortDir === 'asc' ? 'ASC' : 'DESC';
+  if (options.marker !== undefined) {
+    const marker = db.get<{ created_at: number; id: string }>('SELECT created_at, id FROM cinder_snapshots WHERE id = ?', options.marker);
+    if (!marker) throw new NotFound(`Marker ${options.marker} could not be found.`);
+    const op = dir === 'ASC' ? '>' : '<';
+    add(`(created_at ${op} ? OR (created_at = ? AND id ${op} ?))`, marker.created_at, marker.created_at, marker.id);
+  }
+  const limit = options.limit !== undefined ? ` LIMIT ${Math.max(0, Math.floor(options.limit))}` : '';
   const rows = db.all<SnapshotRow>(
-    `SELECT * FROM cinder_snapshots ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at DESC, id DESC`,
+    `SELECT * FROM cinder_snapshots ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ORDER BY created_at ${dir}, id ${dir}${limit}`,
     ...params,
   );
   return rows.map((row) => toSnapshot(db, row));

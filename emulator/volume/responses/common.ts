@@ -5,6 +5,7 @@ import { firstHeader } from '../../core/http.js';
 import { newRequestId } from '../../core/ids.js';
 import { Microversion, negotiateMicroversion } from '../../core/microversion.js';
 import type { CloudDeps } from '../../core/service.js';
+import type { BackupStore } from '../models/backup-store.js';
 import type { BlobStore } from '../models/blobs.js';
 import type { ImageSource } from '../models/image-source.js';
 import type { Viewer } from '../models/volumes.js';
@@ -13,6 +14,7 @@ import { CINDER_MICROVERSIONS } from '../versions.js';
 /** What the volume responses receive: the cloud's dependencies plus Cinder's own. */
 export interface VolumeDeps extends CloudDeps {
   blobs: BlobStore;
+  backups: BackupStore;
   images: ImageSource;
   /** How long creating, extending and deleting last, on the emulator's clock. */
   transitionMs: number;
@@ -119,4 +121,25 @@ export function queryStrings(request: FastifyRequest): Record<string, string> {
 /** Cinder's `strutils.bool_from_string`: true for 1/t/true/on/y/yes. */
 export function truthy(value: string | undefined): boolean {
   return value !== undefined && ['1', 't', 'true', 'on', 'y', 'yes'].includes(value.trim().toLowerCase());
+}
+
+/**
+ * A list's order and page: `sort=created_at:<dir>` (or `sort_key`/`sort_dir`),
+ * `limit` and `marker`. The emulator sorts by created_at only and says so.
+ */
+export function pageParams(query: Record<string, string>, collection: string): { sortDir: 'asc' | 'desc'; limit?: number; marker?: string } {
+  let sortDir: 'asc' | 'desc' = query.sort_dir === 'asc' ? 'asc' : 'desc';
+  if (query.sort) {
+    const [key, dir] = query.sort.split(',')[0].split(':');
+    if (key !== 'created_at') throw new BadRequest(`Invalid input received: the emulator sorts ${collection} by created_at only, not ${key}.`);
+    if (dir === 'asc' || dir === 'desc') sortDir = dir;
+  } else if (query.sort_key && query.sort_key !== 'created_at') {
+    throw new BadRequest(`Invalid input received: the emulator sorts ${collection} by created_at only, not ${query.sort_key}.`);
+  }
+  let limit: number | undefined;
+  if (query.limit !== undefined) {
+    if (!/^\d+$/.test(query.limit)) throw new BadRequest(`Invalid input received: limit must be an integer`);
+    limit = Number(query.limit);
+  }
+  return { sortDir, limit, marker: query.marker };
 }

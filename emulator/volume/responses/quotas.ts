@@ -31,15 +31,16 @@ export const showLimits: VolumeHandler = (deps) => async (request) => {
         totalVolumesUsed: used.volumes,
         totalGigabytesUsed: used.gigabytes,
         totalSnapshotsUsed: used.snapshots,
-        totalBackupsUsed: 0,
-        totalBackupGigabytesUsed: 0,
+        totalBackupsUsed: used.backups,
+        totalBackupGigabytesUsed: used.backupGigabytes,
       },
     },
   };
 };
 
 function inUse(used: ReturnType<typeof projectUsage>, key: string): number {
-  if (key === 'volumes' || key === 'snapshots' || key === 'gigabytes') return used[key];
+  if (key === 'volumes' || key === 'snapshots' || key === 'gigabytes' || key === 'backups') return used[key];
+  if (key === 'backup_gigabytes') return used.backupGigabytes;
   const match = /^(volumes|gigabytes|snapshots)_(.+)$/.exec(key);
   if (match) return used.perType[match[2]]?.[match[1] as 'volumes' | 'gigabytes' | 'snapshots'] ?? 0;
   return 0;

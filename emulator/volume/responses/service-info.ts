@@ -53,7 +53,7 @@ export const listAvailabilityZones: VolumeHandler = () => async () => ({
   availabilityZoneInfo: [{ zoneName: AVAILABILITY_ZONE, zoneState: { available: true } }],
 });
 
-/** `GET /os-services` (admin): the emulator's scheduler and its one volume backend, up as long as it answers. */
+/** `GET /os-services` (admin): the emulator's scheduler, its one volume backend and its backup service, up as long as it answers. */
 export const listServices: VolumeHandler = (deps) => async (request) => {
   enforce('volume_extension:services:index', contextOf(request));
   const now = cinderTime(deps.clock.now() - (deps.clock.now() % 1000));
@@ -79,6 +79,15 @@ export const listServices: VolumeHandler = (deps) => async (request) => {
       replication_status: 'disabled',
       active_backend_id: null,
       frozen: false,
+    },
+    {
+      binary: 'cinder-backup',
+      host: VOLUME_HOST.split('@')[0],
+      zone: AVAILABILITY_ZONE,
+      status: 'enabled',
+      state: 'up',
+      updated_at: now,
+      disabled_reason: null,
     },
   ];
   return {

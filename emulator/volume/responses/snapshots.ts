@@ -15,7 +15,7 @@ import {
   updateSnapshot as updateSnapshotModel,
 } from '../models/snapshots.js';
 import { enforce } from '../policy.js';
-import { cinderTime, contextOf, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
+import { cinderTime, contextOf, pageParams, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
 import { METADATA, parseMetadataFilter } from './metadata.js';
 import { isAdmin } from '../../core/context.js';
 
@@ -95,6 +95,7 @@ function listFor(deps: VolumeDeps, context: RequestContext, query: Record<string
       volumeId: query.volume_id,
       metadata: parseMetadataFilter(query.metadata),
     },
+    ...pageParams(query, 'snapshots'),
   });
 }
 

@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import { isAdmin, type RequestContext } from '../../core/context.js';
-import { BadRequest } from '../../core/errors.js';
+import { BadRequest, NotFound } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
 import type { Microversion } from '../../core/microversion.js';
 import { cloudUrl } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
+import { attachVolume, detachVolume, reserveVolume, unreserveVolume } from '../models/attachments.js';
 import type { BlobKind } from '../models/blobs.js';
 import type { SourceImage } from '../models/image-source.js';
 import { getSnapshot } from '../models/snapshots.js';
@@ -27,7 +28,7 @@ import {
   volumeMetadataOf,
 } from '../models/volumes.js';
 import { enforce } from '../policy.js';
-import { contextOf, cinderTime, linksOf, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
+import { contextOf, cinderTime, linksOf, pageParams, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
 import { METADATA, parseMetadataFilter } from './metadata.js';
 
 /**
@@ -222,25 +223,15 @@ export function renderVolume(deps: VolumeDeps, volume: Volume, version: Microver
 /** cinder.conf osapi_max_limit */
 const OSAPI_MAX_LIMIT = 1000;
 
+function cappedAt<T extends { limit?: number }>(max: number, page: T): T {
+  return page.limit === undefined ? page : { ...page, limit: Math.min(max, page.limit) };
+}
+
 /** `all_tenants` is the admin's; anyone else silently gets their own project, as in Cinder. */
 function listOptions(request: FastifyRequest) {
   const query = queryStrings(request);
   const context = contextOf(request);
   const allTenants = 'all_tenants' in query && truthy(query.all_tenants === '' ? 'true' : query.all_tenants) && isAdmin(context);
-  let sortDir: 'asc' | 'desc' = query.sort_dir === 'asc' ? 'asc' : 'desc';
-  if (query.sort) {
-    const [key, dir] = query.sort.split(',')[0].split(':');
-    if (key !== 'created_at') throw new BadRequest(`Invalid input received: the emulator sorts volumes by created_at only, not ${key}.`);
-    if (dir === 'asc' || dir === 'desc') sortDir = dir;
-  } else if (query.sort_key && query.sort_key !== 'created_at') {
-    throw new BadRequest(`Invalid input received: the emulator sorts volumes by created_at only, not ${query.sort_key}.`);
-  }
-  let limit: number | undefined;
-  if (query.limit !== undefined) {
-    if (!/^\d+$/.test(query.limit)) throw new BadRequest(`Invalid input received: limit must be an integer`);
-    // cinder.api.common._get_limit_param: a larger limit than osapi_max_limit is capped, never an error.
-    limit = Math.min(OSAPI_MAX_LIMIT, Number(query.limit));
-  }
   return {
     // An admin listing all tenants may narrow them to one project.
     projectId: allTenants ? (query.project_id ?? null) : context.projectId!,
@@ -251,9 +242,8 @@ function listOptions(request: FastifyRequest) {
       availabilityZone: query.availability_zone,
       metadata: parseMetadataFilter(query.metadata),
     },
-    sortDir,
-    limit,
-    marker: query.marker,
+    // cinder.api.common._get_limit_param: a larger limit than osapi_max_limit is capped, never an error.
+    ...cappedAt(OSAPI_MAX_LIMIT, pageParams(query, 'volumes')),
   };
 }
 
@@ -453,7 +443,60 @@ export const deleteVolume: VolumeHandler = (deps) => async (request, reply) => {
   return reply.code(202).send();
 };
 
-/** `POST /volumes/{id}/action`: os-extend, os-reset_status (admin), os-set_bootable. */
+const ATTACH = {
+  type: 'object',
+  properties: {
+    'os-attach': {
+      type: 'object',
+      properties: { instance_uuid: { type: 'string', format: 'uuid' }, host_name: { type: ['string', 'null'] }, mountpoint: { type: 'string', minLength: 1 }, mode: { enum: ['rw', 'ro'] } },
+      required: ['mountpoint'],
+    },
+  },
+  required: ['os-attach'],
+};
+const READONLY = {
+  type: 'object',
+  properties: { 'os-update_readonly_flag': { type: 'object', properties: { readonly: { type: ['boolean', 'string'] } }, required: ['readonly'] } },
+  required: ['os-update_readonly_flag'],
+};
+
+/** The attach-side actions (cinder/api/contrib/volume_actions.py) a client without Nova's help uses. */
+function attachmentAction(deps: VolumeDeps, action: string, id: string, body: Record<string, unknown>): void {
+  const now = deps.clock.now();
+  switch (action) {
+    case 'os-reserve':
+      return reserveVolume(deps.db, now, id);
+    case 'os-unreserve':
+      return unreserveVolume(deps.db, now, id);
+    case 'os-attach': {
+      validateAgainst(ATTACH, body);
+      const input = body['os-attach'] as { instance_uuid?: string; host_name?: string | null; mountpoint: string };
+      if (!input.instance_uuid && !input.host_name) throw new BadRequest('Invalid request to attach volume to an invalid target');
+      attachVolume(deps.db, now, id, input.instance_uuid ?? '', input.mountpoint, input.host_name ?? null);
+      return;
+    }
+    case 'os-detach':
+      return detachVolume(deps.db, now, id, { attachmentId: ((body['os-detach'] ?? {}) as { attachment_id?: string }).attachment_id });
+    case 'os-update_readonly_flag': {
+      validateAgainst(READONLY, body);
+      const raw = (body['os-update_readonly_flag'] as { readonly: boolean | string }).readonly;
+      // Cinder keeps it in the volume's admin metadata and shows it in `metadata` as "True"/"False".
+      mergeVolumeMetadata(deps.db, { isAdmin: true, projectId: '' }, id, { readonly: (typeof raw === 'boolean' ? raw : truthy(raw)) ? 'True' : 'False' });
+      return;
+    }
+  }
+}
+
+/** `GET /volumes/summary` (3.12): the count and total size of the volumes the caller lists. */
+export const volumeSummary: VolumeHandler = (deps) => async (request) => {
+  const context = contextOf(request);
+  enforce('volume:get_all', context);
+  if (!versionOf(request).atLeast('3.12')) throw new NotFound('Volume summary could not be found.');
+  const volumes = listVolumesModel(deps.db, listOptions(request));
+  return { 'volume-summary': { total_size: volumes.reduce((total, volume) => total + volume.size, 0), total_count: volumes.length, metadata: {} } };
+};
+
+/** `POST /volumes/{id}/action`: os-extend, os-reset_status (admin), os-set_bootable, os-reserve/unreserve, os-attach/detach, os-update_readonly_flag. */
 export const volumeAction: VolumeHandler = (deps) => async (request, reply) => {
   const context = contextOf(request);
   const viewer = viewerOf(request);
@@ -482,6 +525,16 @@ export const volumeAction: VolumeHandler = (deps) => async (request, reply) => {
       const raw = (body['os-set_bootable'] as { bootable: boolean | string }).bootable;
       setBootable(deps.db, deps.clock.now(), id, typeof raw === 'boolean' ? raw : truthy(raw));
       return reply.code(200).send();
+    }
+    case 'os-reserve':
+    case 'os-unreserve':
+    case 'os-attach':
+    case 'os-detach':
+    case 'os-update_readonly_flag': {
+      const volume = getVolume(deps.db, viewer, id);
+      enforce('volume:update', context, { project_id: volume.projectId });
+      attachmentAction(deps, action, volume.id, body);
+      return reply.code(202).send();
     }
     default:
       throw new BadRequest(`There is no such action: ${action ?? 'None'}. Verify the request body and Content-Type header and try again.`);

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
+import { pageOf, pageSizeOf } from '../paging.js';
 import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, type MetadataPatch } from './common.js';
 import type { VolumeUpdate } from '../../../shared/generated/volume.js';
 import type { VolumeCreate } from '../../../shared/generated/volume.js';
@@ -77,14 +78,8 @@ async function transfersByVolume(client: CloudClient, allTenants: boolean): Prom
   return new Map(response.body.transfers.map((transfer) => [transfer.volume_id, transfer]));
 }
 
-// all_projects is read here, never passed on as a filter.
-const CLIENT_KEYWORDS = ['marker', 'sort_dir', 'paginate', 'all_projects'];
-const PAGE_SIZE_COOKIE = 'API_RESULT_PAGE_SIZE';
-
-function pageSize(request: FastifyRequest): number {
-  const value = Number(request.cookies?.[PAGE_SIZE_COOKIE]);
-  return Number.isInteger(value) && value > 0 ? value : 20;
-}
+// all_projects is read here, never passed on as a filter; `limit` is the browser's page size.
+export const CLIENT_KEYWORDS = ['marker', 'sort_dir', 'paginate', 'all_projects', 'limit'];
 
 /** A member never lists other projects: all_projects=true (and the native all_tenants, whatever its value) are the admin's. */
 export function refuseAllProjectsUnlessAdmin(request: FastifyRequest, query: Record<string, unknown>): void {
@@ -107,7 +102,7 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
       query = filtersOf(request.query, CLIENT_KEYWORDS);
       paginate = request.query.paginate === 'true';
       if (paginate) {
-        size = pageSize(request);
+        size = pageSizeOf(request);
         const dir = request.query.sort_dir === 'asc' ? 'asc' : 'desc';
         query = { ...query, limit: size + 1, marker: request.query.marker, sort: `created_at:${dir}` };
       }
@@ -116,16 +111,8 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
       cinder<{ volumes: NativeVolume[] }>(client, 'GET', '/volumes/detail', { query, microversion }),
       transfersByVolume(client, allProjects),
     ]);
-    let items = volumes.body.volumes;
-    let hasMore = false;
-    let hasPrev = false;
-    if (paginate) {
-      hasMore = items.length > size;
-      if (hasMore) items = items.slice(0, size);
-      hasPrev = Boolean(request.query.marker);
-      if (request.query.sort_dir === 'asc') items = items.reverse();
-    }
-    return { items: items.map((volume) => shapeVolume(volume, transfers.get(volume.id) ?? null)), has_more_data: hasMore, has_prev_data: hasPrev };
+    const page = paginate ? pageOf(volumes.body.volumes, size, request.query.marker, request.query.sort_dir === 'asc') : { items: volumes.body.volumes, has_more_data: false, has_prev_data: false };
+    return { ...page, items: page.items.map((volume) => shapeVolume(volume, transfers.get(volume.id) ?? null)) };
   });
 
   app.post<{ Body: VolumeCreate }>('/api/cinder/volumes/', { schema: { body: { $ref: 'volume.schema.json#/$defs/create' } } }, async (request, reply) => {

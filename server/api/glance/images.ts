@@ -2,15 +2,14 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
+import { pageOf, pageSizeOf, RESULT_LIMIT } from '../paging.js';
 import { currentMetadata, imageMetadata, imageToDict, type NativeImage, patchOps, pointer, propertiesOf } from './shape.js';
 import { issueTicket } from './tickets.js';
 
 /** Glance's JSON-patch media type (api-contract §14.3). */
 export const PATCH_TYPE = 'application/openstack-images-v2.1-json-patch';
-/** Horizon's API_RESULT_LIMIT and default API_RESULT_PAGE_SIZE. */
-const RESULT_LIMIT = 1000;
-const DEFAULT_PAGE_SIZE = 20;
-const CLIENT_KEYWORDS = ['paginate', 'marker', 'sort_key', 'sort_dir', 'resource_type'];
+// `limit` is the browser's page size (not in the contract), never a Glance filter.
+const CLIENT_KEYWORDS = ['paginate', 'marker', 'sort_key', 'sort_dir', 'resource_type', 'limit'];
 
 const imagePath = (id: string) => `/v2/images/${encodeURIComponent(id)}`;
 
@@ -52,14 +51,12 @@ async function listImages(client: CloudClient, request: FastifyRequest) {
   const marker = firstOf(query.marker);
   const paginate = firstOf(query.paginate) === 'true';
   if (paginate) {
-    const cookie = Number(request.cookies.API_RESULT_PAGE_SIZE);
-    const pageSize = Number.isInteger(cookie) && cookie > 0 ? cookie : DEFAULT_PAGE_SIZE;
+    const size = pageSizeOf(request);
     const response = await client.request<{ images: NativeImage[] }>('image', 'GET', '/v2/images', {
-      query: { ...filters, limit: pageSize + 1, marker, sort_key: sortKey, sort_dir: sortDir },
+      query: { ...filters, limit: size + 1, marker, sort_key: sortKey, sort_dir: sortDir },
     });
-    const images = response.body.images;
-    const hasMore = images.length > pageSize;
-    return { items: images.slice(0, pageSize).map((image) => imageToDict(image, false)), has_more_data: hasMore, has_prev_data: Boolean(marker) };
+    const page = pageOf(response.body.images, size, marker);
+    return { ...page, items: page.items.map((image) => imageToDict(image, false)) };
   }
   const images: NativeImage[] = [];
   let response = await client.request<{ images: NativeImage[]; next?: string }>('image', 'GET', '/v2/images', {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
+import { pageOf, pageSizeOf } from '../paging.js';
 import type { InstanceActionBody } from '../../../shared/generated/instance.js';
 import { nativeCreateBody } from './server-spec.js';
 
@@ -59,15 +60,21 @@ const OPERATIONS: Record<string, unknown> = {
 
 export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   // The session's project only, as Horizon lists it.
-  app.get('/api/nova/servers/', async (request) => {
+  // With paginate=true, one page as Horizon's server_list pages it: page size + 1 after `marker`, newest first (api-contract §1.6).
+  app.get<{ Querystring: Record<string, string> }>('/api/nova/servers/', async (request) => {
     const client = await access.client(request);
     const projectId = request.session?.projectId;
     if (!projectId) throw new ApiError(401, 'not logged in');
+    const paginate = request.query.paginate === 'true';
+    const size = paginate ? pageSizeOf(request) : 0;
+    const marker = paginate ? request.query.marker : undefined;
     const microversion = await client.microversion('compute', LIST_VERSIONS);
-    const response = await client.request<{ servers: NativeServer[] }>('compute', 'GET', '/servers/detail', { microversion, query: { project_id: projectId } });
+    const query = { project_id: projectId, ...(paginate ? { limit: size + 1, marker } : {}) };
+    const response = await client.request<{ servers: NativeServer[] }>('compute', 'GET', '/servers/detail', { microversion, query });
     const servers = response.body.servers.filter((server) => server.tenant_id === undefined || server.tenant_id === projectId);
-    const names = await imageNames(client, servers.map(imageIdOf));
-    return { items: servers.map((server) => shapeServer(server, names.get(imageIdOf(server)) ?? null)) };
+    const page = paginate ? pageOf(servers, size, marker) : { items: servers };
+    const names = await imageNames(client, page.items.map(imageIdOf));
+    return { ...page, items: page.items.map((server) => shapeServer(server, names.get(imageIdOf(server)) ?? null)) };
   });
 
   app.post('/api/nova/servers/', { schema: { body: { $ref: 'instance.schema.json#/$defs/createBody' } } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
+import { waitUntil } from '../../support/wait.js';
 import { type ServerApi, serverApi } from './servers-support.js';
 
 let cloud: TestEmulator;
@@ -92,6 +93,17 @@ describe('the power state machine', () => {
     const response = await api.create(demo, { name: 'young', imageRef: imageId, flavorRef: '1', networks: 'auto' });
     const id = response.json().server.id;
     expect((await api.action(demo, id, { 'os-stop': null })).json()).toEqual(conflict(id, 'stop', 'building'));
+  });
+
+  it('refuses a metadata change while building (409), and takes it once the server is built', async () => {
+    const response = await api.create(demo, { name: 'young-meta', imageRef: imageId, flavorRef: '1', networks: 'auto', metadata: { tier: 'web' } });
+    const id = response.json().server.id;
+    const early = await api.send(demo, 'POST', `/servers/${id}/metadata`, { metadata: { tier: 'db' } });
+    expect(early.statusCode).toBe(409);
+    expect(early.json()).toEqual(conflict(id, 'update metadata', 'building'));
+    await api.settle(demo, id);
+    expect((await api.send(demo, 'POST', `/servers/${id}/metadata`, { metadata: { tier: 'db' } })).statusCode).toBe(200);
+    expect((await api.get(demo, `/servers/${id}/metadata`)).json()).toEqual({ metadata: { tier: 'db' } });
   });
 
   it('records every action in os-instance-actions, newest first, with the request id it answered with', async () => {
@@ -193,11 +205,11 @@ describe('console, metadata and snapshots', () => {
     expect(response.statusCode).toBe(202);
     const snapshotId = response.json().image_id;
     expect(await api.server(demo, id)).toMatchObject({ 'OS-EXT-STS:task_state': 'image_snapshot' });
-    let image: Record<string, unknown> = {};
-    for (let turn = 0; turn < 100 && image.status !== 'active'; turn++) {
-      image = (await cloud.app.inject({ url: `/cloud/image/v2/images/${snapshotId}`, headers: { 'x-auth-token': demo } })).json();
-      if (image.status !== 'active') await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    const image = await waitUntil(
+      async () => (await cloud.app.inject({ url: `/cloud/image/v2/images/${snapshotId}`, headers: { 'x-auth-token': demo } })).json() as Record<string, unknown>,
+      (candidate) => candidate.status === 'active',
+      { what: 'the snapshot image active', timeout: 10_000, interval: 10 },
+    );
     expect(image).toMatchObject({ name: 'snap-1', status: 'active', visibility: 'private', image_type: 'snapshot', instance_uuid: id, base_image_ref: imageId });
     expect(await api.settle(demo, id)).toMatchObject({ 'OS-EXT-STS:task_state': null });
     const old = await api.action(demo, id, { createImage: { name: 'snap-2' } });

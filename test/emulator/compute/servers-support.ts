@@ -1,6 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { DEFAULT_SERVER_TRANSITION_MS } from '../../../emulator/compute/index.js';
 import { headers, type TestEmulator } from '../../support/emulator.js';
+import { waitUntil } from '../../support/wait.js';
 
 /** Shared arrangements of the Nova servers emulator tests. */
 
@@ -42,11 +43,7 @@ export function serverApi(cloud: TestEmulator): ServerApi {
   return api;
 }
 
-/** Waits for work the emulator does off the request (volume and image copies): a bounded number of event-loop turns. */
-export async function whenSettled(check: () => Promise<boolean> | boolean, turns = 200): Promise<void> {
-  for (let turn = 0; turn < turns; turn++) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error('the background copy did not finish');
+/** Waits for work the emulator does off the request (volume and image copies, on real I/O, not on the test clock). */
+export async function whenSettled(check: () => Promise<boolean> | boolean): Promise<void> {
+  await waitUntil(check, (done) => done, { what: 'the background copy to finish', timeout: 10_000, interval: 10 });
 }

@@ -115,7 +115,7 @@ describe('the image lifecycle', () => {
     expect((await show(demo, image.id)).json().status).toBe('queued');
   });
 
-  it('deactivates and reactivates (admin only); a deactivated image cannot be downloaded by a member', async () => {
+  it('deactivates and reactivates (admin or the owner, not another project); a deactivated image cannot be downloaded by a member', async () => {
     const image = (await create(admin, { name: 'deact', visibility: 'public' })).json();
     await upload(admin, image.id, Buffer.from('bytes'));
     const byDemo = await cloud.app.inject({ method: 'POST', url: `${G}/images/${image.id}/actions/deactivate`, headers: json(demo) });

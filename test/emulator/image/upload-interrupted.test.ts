@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imagesDir } from '../../../emulator/image/models/blobs.js';
 import { startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
+import { waitUntil } from '../../support/wait.js';
 
 let cloud: TestEmulator;
 let demo: string;
@@ -33,8 +34,7 @@ describe('an upload that breaks off', () => {
       outgoing.on('close', () => resolve());
     });
     // The server notices the broken connection asynchronously.
-    for (let i = 0; i < 100 && (await statusOf(image.id)) !== 'queued'; i++) await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(await statusOf(image.id)).toBe('queued');
+    await waitUntil(() => statusOf(image.id), (status) => status === 'queued', { what: 'the image back to queued', timeout: 10_000, interval: 20 });
     expect(readdirSync(imagesDir(cloud.dataDir)).filter((name) => name.startsWith(image.id))).toEqual([]);
     const retry = await cloud.app.inject({ method: 'PUT', url: `${G}/images/${image.id}/file`, headers: { 'x-auth-token': demo, 'content-type': 'application/octet-stream' }, payload: Buffer.from('whole') });
     expect(retry.statusCode).toBe(204);

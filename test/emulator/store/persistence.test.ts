@@ -110,12 +110,14 @@ describe('restart survival', () => {
       'compute:0003_servers',
       'identity:0001_initial',
       'identity:0002_identity_admin',
+      'identity:0005_application_credentials',
       'image:0001_images',
       'image:0002_metadefs',
       'network:0001_initial',
       'object-store:0001_swift',
       'volumev3:001-volumes',
       'volumev3:002-attachments',
+      'volumev3:003-backups',
     ]);
   });
 

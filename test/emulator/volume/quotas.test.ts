@@ -148,7 +148,7 @@ describe('zones, extensions, services and QoS specs', () => {
 
   it('lists services and QoS specs to an admin only', async () => {
     const services = (await call(cloud, admin, 'GET', '/os-services')).json().services;
-    expect(services.map((service: { binary: string }) => service.binary)).toEqual(['cinder-scheduler', 'cinder-volume']);
+    expect(services.map((service: { binary: string }) => service.binary)).toEqual(['cinder-scheduler', 'cinder-volume', 'cinder-backup']);
     expect((await call(cloud, member, 'GET', '/os-services')).json().forbidden.message).toBe(
       "Policy doesn't allow volume_extension:services:index to be performed.",
     );

@@ -5,6 +5,7 @@ import type { ImageSource, SourceImage } from '../../../emulator/volume/models/i
 import { createVolumeService } from '../../../emulator/volume/index.js';
 import { SERVICES } from '../../../emulator/services.js';
 import { type TestEmulator, tokenFor } from '../../support/emulator.js';
+import { waitUntil } from '../../support/wait.js';
 
 /** Shared arrangements of the Cinder emulator tests. */
 
@@ -80,7 +81,7 @@ export async function copiesDone(cloud: TestEmulator): Promise<void> {
     cloud
       .db()
       .get<{ n: number }>(
-        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') AS n",
+        "SELECT (SELECT COUNT(*) FROM cinder_volumes WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_snapshots WHERE copy_state = 'pending') + (SELECT COUNT(*) FROM cinder_backups WHERE copy_state = 'pending' AND status IN ('creating', 'restoring')) AS n",
       )!.n;
-  for (let attempt = 0; attempt < 500 && pending() > 0; attempt++) await new Promise((resolve) => setTimeout(resolve, 10));
+  await waitUntil(pending, (count) => count === 0, { what: 'the byte copies to finish', timeout: 10_000, interval: 10 });
 }

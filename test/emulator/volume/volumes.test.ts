@@ -304,4 +304,20 @@ describe('listing', () => {
     const summary = (await call(cloud, demo, 'GET', '/volumes?name=page-a')).json().volumes[0];
     expect(Object.keys(summary).sort()).toEqual(['id', 'links', 'name']);
   });
+
+  it('pages snapshots with limit and marker, newest first, and in created_at order both ways', async () => {
+    const volume = await availableVolume(demo, { name: 'snap-page' });
+    const made: string[] = [];
+    for (const name of ['snap-page-a', 'snap-page-b']) {
+      made.push((await call(cloud, demo, 'POST', '/snapshots', { snapshot: { volume_id: volume.id, name } })).json().snapshot.id);
+      cloud.clock.advance(1);
+    }
+    const page = (await call(cloud, demo, 'GET', '/snapshots/detail?sort=created_at:desc&limit=1')).json().snapshots;
+    expect(page.map((s: { id: string }) => s.id)).toEqual([made[1]]);
+    const next = (await call(cloud, demo, 'GET', `/snapshots/detail?sort=created_at:desc&limit=1&marker=${made[1]}`)).json().snapshots;
+    expect(next.map((s: { id: string }) => s.id)).toEqual([made[0]]);
+    const back = (await call(cloud, demo, 'GET', `/snapshots/detail?sort=created_at:asc&limit=1&marker=${made[0]}`)).json().snapshots;
+    expect(back.map((s: { id: string }) => s.id)).toEqual([made[1]]);
+    expect((await call(cloud, demo, 'GET', '/snapshots/detail?marker=gone')).statusCode).toBe(404);
+  });
 });

@@ -1,0 +1,38 @@
+import { Writable } from 'node:stream';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { clientClosePlugin } from '../../../server/plugins/client-close';
+
+/** A server whose log lines are collected; its route reports `error` on its reply's logger as the compression plugin does. */
+async function serverLogging(error: Error) {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
+  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
+  await app.register(clientClosePlugin);
+  // @fastify/compress ends a response the client left with `reply.log.error(err)`.
+  app.get('/api/glance/images/', async (_request, reply) => {
+    reply.log.error(error);
+    return { items: [] };
+  });
+  await app.inject({ method: 'GET', url: '/api/glance/images/?paginate=true' });
+  await app.close();
+  return lines;
+}
+
+describe('a client that closes mid-response', () => {
+  it('logs at info with the method and URL, not as an error', async () => {
+    const lines = await serverLogging(Object.assign(new Error('premature close'), { code: 'ERR_STREAM_PREMATURE_CLOSE' }));
+    expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+    expect(lines).toContainEqual(expect.objectContaining({ level: 30, method: 'GET', url: '/api/glance/images/?paginate=true' }));
+  });
+
+  it('leaves other errors at error level', async () => {
+    const lines = await serverLogging(new Error('disk full'));
+    expect(lines.filter((line) => Number(line.level) === 50)).toHaveLength(1);
+  });
+});
