@@ -10,6 +10,9 @@ import react from '@vitejs/plugin-react';
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on a 2-core machine, and the layers then ran one
+    // file at a time. Three keep both cores busy while a browser journey or an api file waits on its server.
+    maxWorkers: 3,
     reporters: ['default', './test/support/layer-times-reporter.ts'],
     projects: [
       {

@@ -33,7 +33,10 @@ describe('Volumes in the browser', () => {
     await rowAction(page, 'Images', SEED_IMAGE, 'Create Volume');
     const form = page.getByRole('dialog', { name: 'Create Volume' });
     expect(await form.getByRole('spinbutton', { name: /^Size \(GiB\)/ }).inputValue()).toBe('1');
-    await form.getByRole('textbox', { name: /^Volume Name/ }).fill(volume);
+    // The form opens named after the image (Horizon's); wait for that before renaming, so the name typed is kept.
+    const nameBox = form.getByRole('textbox', { name: /^Volume Name/ });
+    await expect.poll(() => nameBox.inputValue()).toBe(SEED_IMAGE);
+    await nameBox.fill(volume);
     await form.getByRole('button', { name: 'Create Volume' }).click();
     await expectToast(page, `Creating volume ${volume}`);
     await form.waitFor({ state: 'detached' });
@@ -69,10 +72,19 @@ describe('Volumes in the browser', () => {
     await page.getByRole('dialog', { name: 'Confirm Delete Instance' }).getByRole('button', { name: 'Delete Instance' }).click();
     await page.getByRole('link', { name: server, exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
 
-    // The volume outlives the instance (not deleted on instance delete) and is available again.
-    await page.goto(`${baseUrl}/project/volumes`);
-    await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
-    await rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).waitFor({ timeout: 60_000 });
+    // The volume outlives the instance (not deleted on instance delete) and is available again. In-use is not a
+    // status the list polls (Horizon's neither), so the detach that ends the delete shows on the next load.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/project/volumes`);
+          await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
+          await rowOf(page, 'Volumes', volume).waitFor();
+          return rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).isVisible();
+        },
+        { timeout: 60_000 },
+      )
+      .toBe(true);
 
     await rowAction(page, 'Volumes', volume, 'Create Snapshot');
     const snapForm = page.getByRole('dialog', { name: 'Create Snapshot' });
