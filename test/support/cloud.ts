@@ -116,10 +116,7 @@ export async function startOwnCloud(overrides: Partial<BuildOptions> = {}): Prom
     sessionSecret: 'test-secret',
     staticDir: null,
     defaultRegion: 'RegionOne',
-    mount: async (server) => {
-      await server.register(emulator.plugin, { prefix: '/cloud' });
-      await server.register(emulator.hostPlugin);
-    },
+    mount: async (server) => void (await server.register(emulator.plugin, { prefix: '/cloud' })),
     ...overrides,
   });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
