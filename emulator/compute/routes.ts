@@ -170,6 +170,17 @@ export const computeRoutes = (options: ComputeServiceOptions): FastifyPluginAsyn
     async (api) => {
       api.addHook('preHandler', authenticate(deps));
       api.addHook('preHandler', async () => settleServers(deps.db, deps.collaborators, deps.clock.now()));
+      // A real cloud ends a deletion whoever asks next: a server deleted while only Cinder is asked must still
+      // free its volumes (the volumes page polls Cinder alone). So due transitions also end on a tick.
+      const tick = setInterval(() => {
+        try {
+          settleServers(deps.db, deps.collaborators, deps.clock.now());
+        } catch {
+          // The database closed under the tick (the cloud is stopping): the next start settles what is due.
+        }
+      }, 250);
+      tick.unref();
+      api.addHook('onClose', async () => clearInterval(tick));
       for (const [method, path, handler] of API) route(api, method, path, handler(deps));
       for (const [method, path, handler] of SERVER_API) route(api, method, path, handler(deps));
     },
