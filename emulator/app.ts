@@ -4,6 +4,8 @@ import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify'
 import { systemClock } from './core/clock.js';
 import { acceptRawBodies } from './core/http.js';
 import type { CloudDeps, EmulatedService } from './core/service.js';
+import { objectStoreService } from './object-store/index.js';
+import { showInfo } from './object-store/responses/info.js';
 import { contextFromToken } from './identity/models/tokens.js';
 import { resolveCredentials } from './seed/credentials.js';
 import { seedCloud } from './seed/index.js';
@@ -29,6 +31,8 @@ export interface EmulatorOptions {
 export interface Emulator {
   /** Register with `{ prefix: '/cloud' }`. */
   plugin: FastifyPluginAsync;
+  /** Register without a prefix: what a cloud serves at its host root (Swift's `/info`, where swiftclient looks for it). */
+  hostPlugin: FastifyPluginAsync;
   /** The passwords in force (printed at start). */
   credentials: { admin: string; demo: string };
   /** Closes SQLite. */
@@ -76,7 +80,11 @@ export function openEmulator(opts: EmulatorOptions): Emulator {
       );
     };
 
-    return { plugin, credentials: { ...credentials.passwords }, close: () => db.close() };
+    const hostPlugin: FastifyPluginAsync = async (app) => {
+      if (services.some((service) => service.type === objectStoreService.type)) app.get('/info', showInfo(deps));
+    };
+
+    return { plugin, hostPlugin, credentials: { ...credentials.passwords }, close: () => db.close() };
   } catch (error) {
     db.close();
     throw error;
@@ -89,5 +97,6 @@ export async function buildEmulatorApp(opts: EmulatorOptions): Promise<{ app: Fa
   const app = Fastify({ logger: false, routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 } });
   app.addHook('onClose', async () => emulator.close());
   await app.register(emulator.plugin, { prefix: '/cloud' });
+  await app.register(emulator.hostPlugin);
   return { app, emulator };
 }

@@ -7,6 +7,7 @@ import { glanceImageSource } from './image/volume-source.js';
 import { neutronForCompute } from './network/compute-ports.js';
 import { cinderForCompute } from './volume/compute-volumes.js';
 import { networkService } from './network/index.js';
+import { objectStoreService } from './object-store/index.js';
 import { createVolumeService } from './volume/index.js';
 
 /**
@@ -21,4 +22,5 @@ export const SERVICES: readonly EmulatedService[] = [
   imageService,
   createVolumeService({ images: glanceImageSource }),
   networkService,
+  objectStoreService,
 ];

@@ -35,7 +35,12 @@ async function main(): Promise<void> {
     loginAttemptLimit: config.loginAttemptLimit,
     loginWindowMs: config.loginWindowMs,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
-    mount: emulator ? async (server) => void (await server.register(emulator.plugin, { prefix: '/cloud' })) : undefined,
+    mount: emulator
+      ? async (server) => {
+          await server.register(emulator.plugin, { prefix: '/cloud' });
+          await server.register(emulator.hostPlugin);
+        }
+      : undefined,
   });
 
   await app.listen({ port: config.port, host: config.host });

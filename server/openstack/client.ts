@@ -16,6 +16,8 @@ export interface CloudRequestOptions {
   stream?: AsyncIterable<Uint8Array>;
   /** Overrides the default upstream timeout (a large upload takes longer). */
   timeoutMs?: number;
+  /** How a success is read (see UpstreamRequest.answer); default JSON. */
+  answer?: 'json' | 'text' | 'stream';
 }
 
 interface VersionRange {
@@ -103,6 +105,7 @@ export class CloudClient {
       contentType: options.contentType,
       timeoutMs: options.timeoutMs ?? this.remainingMs(serviceType),
       service: serviceType,
+      answer: options.answer,
     });
   }
 

@@ -19,12 +19,25 @@ export interface UpstreamRequest {
   timeoutMs: number;
   /** Catalog type of the service, for the messages of a failed call ("compute"). */
   service: string;
+  /**
+   * How a success is read: JSON (the default); `text`, kept as it came (Swift answers writes with
+   * HTML or nothing); `stream`, handed over unread once its headers arrive (object downloads),
+   * the deadline then covering only the wait for those headers.
+   */
+  answer?: 'json' | 'text' | 'stream';
 }
 
 export interface UpstreamResponse<T = unknown> {
   status: number;
   headers: Headers;
   body: T;
+}
+
+/** A success read as a stream (`answer: 'stream'`): the caller pipes `body` on and must consume or destroy it. */
+export interface StreamedResponse {
+  status: number;
+  headers: Headers;
+  body: IncomingMessage;
 }
 
 /** Pooled connections per origin: a call reuses an idle one instead of a new TCP (and TLS) handshake. */
@@ -123,16 +136,19 @@ interface RawAnswer {
   status: number;
   headers: Headers;
   text: string;
+  stream?: IncomingMessage;
 }
 
-function interpret<T>({ status, headers, text }: RawAnswer, request: UpstreamRequest): UpstreamResponse<T> {
+function interpret<T>({ status, headers, text, stream }: RawAnswer, request: UpstreamRequest): UpstreamResponse<T> {
   const name = serviceName(request.service);
+  if (stream) return { status, headers, body: stream as T };
   const requestId = headers.get('x-openstack-request-id') ?? headers.get('x-compute-request-id') ?? undefined;
   if (status >= 500) {
     throw new UpstreamError(status, serverFailureMessage(name, status, text, requestId), request.service, requestId, text.slice(0, 2000));
   }
   if (status >= 400) throw new UpstreamError(status, upstreamMessage(text, status), request.service, requestId);
   if (!text) return { status, headers, body: undefined as T };
+  if (request.answer === 'text') return { status, headers, body: text as T };
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -210,19 +226,23 @@ function exchange(request: UpstreamRequest, payload: Buffer | undefined, deadlin
       // Answered before the body was all sent, or refused a body it may not have read: never reuse.
       // Destroyed in the same tick the answer ends, before the pool can hand the connection to another call.
       if (sendsBody && (!outgoing.writableFinished || (response.statusCode ?? 500) >= 400)) response.once('end', () => socket?.destroy());
+      if (request.answer === 'stream' && (response.statusCode ?? 500) < 400) {
+        finish(() => resolve({ status: response.statusCode ?? 200, headers: headersOf(response), text: '', stream: response }));
+        return;
+      }
       readAnswer(response, request.service).then((answer) => finish(() => resolve(answer)), fail);
     });
+    // A source that fails (the browser went away mid-upload) says nothing about the service: not a network
+    // failure, even when the aborted request then errors on its socket; the breaker must stay closed.
+    let sourceFailed = false;
+    const sourceEnded = () => new ApiError(400, 'The upload ended before all its data arrived.');
     outgoing.on('socket', (assigned) => (socket = assigned));
-    outgoing.on('error', fail);
+    outgoing.on('error', (error) => fail(sourceFailed ? sourceEnded() : error));
     if (request.stream) {
       // The service may answer (e.g. 409) before the whole body is sent: that answer wins over the broken pipe.
-      // A source that fails (the browser went away mid-upload) says nothing about the service: not a network failure.
       const source = Readable.from(request.stream);
-      let sourceFailed = false;
       source.on('error', () => (sourceFailed = true));
-      pipeline(source, outgoing).catch((error: unknown) =>
-        setTimeout(() => fail(sourceFailed ? new ApiError(400, 'The upload ended before all its data arrived.') : error), 100),
-      );
+      pipeline(source, outgoing).catch((error: unknown) => setTimeout(() => fail(sourceFailed ? sourceEnded() : error), 100));
     } else {
       outgoing.end(payload);
     }
@@ -244,15 +264,17 @@ function readAnswer(response: IncomingMessage, service: string): Promise<RawAnsw
     });
     response.on('error', reject);
     response.on('aborted', () => reject(Object.assign(new Error('upstream closed the connection mid-answer'), { code: 'ECONNRESET' })));
-    response.on('end', () => {
-      const headers = new Headers();
-      for (const [name, value] of Object.entries(response.headers)) {
-        if (typeof value === 'string') headers.set(name, value);
-        else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-      }
-      resolve({ status: response.statusCode ?? 502, headers, text: Buffer.concat(chunks).toString('utf8') });
-    });
+    response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: headersOf(response), text: Buffer.concat(chunks).toString('utf8') }));
   });
+}
+
+function headersOf(response: IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (typeof value === 'string') headers.set(name, value);
+    else if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+  }
+  return headers;
 }
 
 /** A reset of a reused connection before any answer: the service had closed it while idle. */

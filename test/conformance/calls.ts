@@ -11,6 +11,7 @@ import { NEUTRON_CALLS } from './neutron-calls.js';
 import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
+import { SWIFT_CALLS } from './swift-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -29,7 +30,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network';
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -1536,4 +1537,5 @@ export const NATIVE_CALLS: NativeCall[] = [
     reads: [],
   },
   ...NOVA_SERVER_CALLS,
+  ...SWIFT_CALLS,
 ];

@@ -116,7 +116,10 @@ export async function startOwnCloud(overrides: Partial<BuildOptions> = {}): Prom
     sessionSecret: 'test-secret',
     staticDir: null,
     defaultRegion: 'RegionOne',
-    mount: async (server) => void (await server.register(emulator.plugin, { prefix: '/cloud' })),
+    mount: async (server) => {
+      await server.register(emulator.plugin, { prefix: '/cloud' });
+      await server.register(emulator.hostPlugin);
+    },
     ...overrides,
   });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });

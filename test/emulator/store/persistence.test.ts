@@ -117,6 +117,7 @@ describe('restart survival', () => {
       'image:0001_images',
       'image:0002_metadefs',
       'network:0001_initial',
+      'object-store:0001_swift',
       'volumev3:001-volumes',
       'volumev3:002-attachments',
       'volumev3:003-backups',

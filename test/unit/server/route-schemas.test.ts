@@ -25,6 +25,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/auth/logout/',
   'PUT /api/glance/images/:id/data/',
   'POST /api/glance/images/',
+  'POST /api/swift/containers/:container/object/*',
   'POST /api/glance/images/:id/actions/deactivate',
   'POST /api/glance/images/:id/actions/reactivate',
   'POST /api/nova/servers/:id/confirm-resize/',
