@@ -35,6 +35,12 @@ async function main(): Promise<void> {
     loginAttemptLimit: config.loginAttemptLimit,
     loginWindowMs: config.loginWindowMs,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    backup: {
+      dataDir: config.dataDir,
+      url: process.env.BACKUP_SERVICE_URL || undefined,
+      timeZone: process.env.BACKUP_TIME_ZONE || 'UTC',
+      smtpUrl: process.env.BACKUP_SMTP_URL || null,
+    },
     mount: emulator
       ? async (server) => {
           await server.register(emulator.plugin, { prefix: '/cloud' });
