@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { UpstreamError } from '../server/errors.js';
 import { CloudIdentity, type CloudOptions, type CloudSession } from './cloud.js';
 import { openBackupDb, type BackupDb } from './db.js';
 import { badRequest, BackupError, conflict, notFound } from './errors.js';
 import { Notifier, type NotificationEvent, type Template } from './notify.js';
 import { backupNameFor, type RestoreChoice, Runner } from './runner.js';
-import { nextRun, type Schedule } from './schedule.js';
+import { isTimeZone, nextRun, type Schedule } from './schedule.js';
 import { Sealer } from './sealed.js';
 import { parseSmtpUrl } from './smtp.js';
 import { BackupStore, type JobType, type Plan, type PlanFields, type Task } from './store.js';
@@ -35,6 +36,18 @@ export interface BackupServiceOptions {
   tickMs?: number;
 }
 
+/** Whether a lease holder may still be running: one of this host whose process is gone is not. */
+function holderAlive(holder: string): boolean {
+  const [host, pid] = holder.split(':');
+  if (host !== hostname() || Number(pid) === process.pid) return true;
+  try {
+    process.kill(Number(pid), 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
 /** Who calls the API: a session of their token (keystonemiddleware's job in an OpenStack service). */
 export interface Caller {
   token: string;
@@ -62,7 +75,8 @@ export class BackupService {
   private readonly runner: Runner;
   private readonly sealer: Sealer;
   private readonly running = new Set<Promise<void>>();
-  private readonly holder = randomUUID();
+  /** host:pid:random, so a restart on the same host sees at once that the holder is gone. */
+  private readonly holder = `${hostname()}:${process.pid}:${randomUUID()}`;
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
@@ -75,6 +89,7 @@ export class BackupService {
     this.identity = new CloudIdentity(options.cloud);
     this.sealer = new Sealer(options.secret);
     this.notifier = new Notifier(this.db, options.smtpUrl ? parseSmtpUrl(options.smtpUrl) : null, this.timeZone, this.now);
+    if (!isTimeZone(this.timeZone)) throw new Error(`BACKUP_TIME_ZONE: unknown time zone '${this.timeZone}'`);
     this.runner = new Runner({ store: this.store, notifier: this.notifier, now: this.now, pollMs: options.pollMs ?? 2000, waitLimitMs: options.waitLimitMs ?? 6 * 3_600_000 });
   }
 
@@ -139,7 +154,7 @@ export class BackupService {
     return this.db.tx(() => {
       const now = this.now();
       const lease = this.db.get<{ holder: string; expires_at: number }>("SELECT holder, expires_at FROM lease WHERE name = 'scheduler'");
-      if (lease && lease.holder !== this.holder && lease.expires_at > now) return null;
+      if (lease && lease.holder !== this.holder && lease.expires_at > now && holderAlive(lease.holder)) return null;
       this.db.run(
         "INSERT INTO lease (name, holder, expires_at) VALUES ('scheduler', ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, expires_at = excluded.expires_at",
         this.holder,

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BackupService } from '../../backup/service.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { BackupService } from '../../backup/service.js';
 import { ApiClient } from '../support/api-client.js';
-import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
+import { nativeSession, startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
 import { createProjectMember, memberClient, type ProjectMember } from '../support/members.js';
 import { SmtpSink } from '../support/smtp-sink.js';
 import { waitUntil } from '../support/wait.js';
@@ -248,5 +251,47 @@ describe('validation and tenants', () => {
     expect((await demo.get(`${BASE}/list_pools`)).body.backupQuotes).toEqual([{ pool: { id: 'cinder-backup', alias: 'default', visible: true } }]);
     const quotas = (await demo.get(`${BASE}/utils/quotas`)).body;
     expect(quotas.total).toEqual({ max: expect.any(Number), used: expect.any(Number) });
+  });
+});
+
+describe('a restart of the backup service', () => {
+  it('ends a task interrupted in the middle of a backup as problem, and deletes the Cinder backup it left', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'backup-restart-'));
+    let now = Date.parse('2026-11-26T10:00:00Z');
+    const open = () =>
+      new BackupService({ dataDir, cloud: { authUrl: cloud.authUrl, interface: 'public', region: 'RegionOne', timeoutMs: 30_000 }, secret: 'restart-secret', now: () => now, pollMs: 50 });
+    const first = open();
+    try {
+      const { token } = await nativeSession(cloud, 'demo', ['block-storage', 'volumev3']);
+      const caller = { token, cloud: await first.identity.sessionOf(token) };
+      const plan = await first.createPlan(caller, { name: uniqueName('bk-plan-restart'), description: '', enabled: true, schedule: { type: 1, hour: 0, minute: 0, weekday: 1 }, rotationPoints: 3, vms: [], volumes: [volumes[0]], poolAlias: null });
+      const [task] = (await first.runPlan(caller, plan.id)).items;
+      // The process dies once Cinder has been asked for the backup, before it is recorded as done.
+      await waitUntil(() => first.store.task(task.id), (row) => row?.backupId !== null, { what: 'the backup asked for' });
+      const backupName = first.store.task(task.id)!.backupName!;
+      first.db.close();
+
+      const second = open();
+      try {
+        now += 1000;
+        await second.tick();
+        expect(second.store.task(task.id)).toMatchObject({ status: 'problem', message: 'Interrupted by a restart of the backup service.' });
+        expect(second.store.unfinishedTasks()).toEqual([]);
+        await waitUntil(
+          async () => {
+            await second.tick();
+            return (await cinder.call<{ backups: unknown[] }>('GET', `/backups/detail?name=${backupName}`)).body.backups.length;
+          },
+          (left) => left === 0,
+          { what: 'the orphaned backup deleted' },
+        );
+        await second.deletePlan(caller, plan.id);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await first.idle();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
