@@ -40,6 +40,7 @@ async function main(): Promise<void> {
       url: process.env.BACKUP_SERVICE_URL || undefined,
       timeZone: process.env.BACKUP_TIME_ZONE || 'UTC',
       smtpUrl: process.env.BACKUP_SMTP_URL || null,
+      start: false, // started below, once the cloud's address is known
     },
     mount: emulator
       ? async (server) => {
@@ -55,6 +56,7 @@ async function main(): Promise<void> {
 
   // The built-in cloud answers this server's own calls in process (its catalog URLs start here).
   if (emulator) serveInProcess(`${baseUrl}/cloud/`, (call) => app.inject(call));
+  app.backupService?.start();
 
   const lines = [`Cloud dashboard: ${baseUrl}/`];
   if (emulator) {
