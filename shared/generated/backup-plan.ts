@@ -24,11 +24,13 @@ export type BackupPlanPlan = (
       volumes: {
         [k: string]: unknown | undefined;
       };
+      [k: string]: unknown | undefined;
     }
   | {
       vms: {
         [k: string]: unknown | undefined;
       };
+      [k: string]: unknown | undefined;
     }
 ) & {
   id?: BackupPlanId;
