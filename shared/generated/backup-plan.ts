@@ -17,6 +17,27 @@ export interface BackupPlanSchedule {
 export type BackupPlanRotationPoints = number;
 
 /**
+ * A plan as GET /api/baas/duratus/job/ lists it (spec 3 §3.3); the description column is cut at 50 characters by the data provider (spec 3 §9.3).
+ */
+export interface BackupPlanEntity {
+  id: string;
+  name: string;
+  description?: string;
+  /**
+   * The description cut at 50 characters, '...' appended (spec 3 §2.5).
+   */
+  description_short?: string;
+  enable: boolean;
+  job_type: BackupPlanJobType;
+  schedule?: BackupPlanSchedule;
+  rotation_points?: number;
+  vms?: string[];
+  volumes?: string[];
+  poolAlias?: string | null;
+  next_run?: string | null;
+}
+
+/**
  * POST /api/baas/duratus/job/ and PUT job/{id} body. At least one disk: a volume, or an instance whose volumes are backed up.
  */
 export type BackupPlanPlan = (
