@@ -20,7 +20,8 @@ export const baasRoutes: FastifyPluginAsync<BffContext> = async (app, { backup }
   };
   const deleted = (reply: FastifyReply) => reply.code(204).send();
 
-  app.get(`${BASE}/job/`, async (request) => call(request, 'GET', '/plans', { query: { job_type: 'backup' } }));
+  // Every job, each with its job_type: the browser's plan list keeps the backup ones (spec 3 §4.3).
+  app.get(`${BASE}/job/`, async (request) => call(request, 'GET', '/plans'));
   app.get<{ Params: { id: string } }>(`${BASE}/job/:id`, { schema: { params: idParams('id') } }, async (request) => call(request, 'GET', `/plans/${request.params.id}`));
   app.post(`${BASE}/job/`, { schema: { body: { $ref: `${S}plan` } } }, async (request, reply) => {
     const plan = await call<{ id: string }>(request, 'POST', '/plans', { body: request.body });

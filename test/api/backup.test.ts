@@ -150,6 +150,10 @@ describe('restore, detach, delete, terminate', () => {
     });
     expect(restore.status).toBe(201);
     expect(restore.body.job_type).toBe('restore');
+    // GET job/ lists every job with its job_type; the browser keeps the backup plans.
+    const jobs = (await demo.get(`${BASE}/job/`)).body.items as { id: string; job_type: string }[];
+    expect(jobs.find((job) => job.id === restore.body.id)?.job_type).toBe('restore');
+    expect(jobs.find((job) => job.id === plan.id)?.job_type).toBe('backup');
     await service.idle();
     expect((await history(`restore ${plan.name}`)).items.map((task: { status: string; jobType: string; message: string }) => [task.jobType, task.status, task.message])).toEqual([['restore', 'completed', expect.stringContaining('Restored backup')]]);
     const made = (await cinder.call<{ volumes: { name: string; status: string; size: number; description: string }[] }>('GET', '/volumes/detail?limit=1000')).body.volumes.find((volume) => volume.name === restoreName);
