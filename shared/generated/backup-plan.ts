@@ -38,6 +38,33 @@ export interface BackupPlanEntity {
 }
 
 /**
+ * A backed-up disk as GET /api/baas/duratus/backup lists it (spec 3 §3.3), with its backup snapshots newest first.
+ */
+export interface BackupPlanBackupEntity {
+  id: string;
+  name: string;
+  disk_id: string;
+  job_id?: string;
+  job_name?: string;
+  poolName?: string | null;
+  /**
+   * GB
+   */
+  backup_size?: number;
+  /**
+   * Two decimals in gigabytes (spec 3 §9.3).
+   */
+  backup_size_text?: string;
+  last_backup?: string | null;
+  description?: string;
+  volume_type?: string | null;
+  /**
+   * One line per snapshot: name, date, original disk size.
+   */
+  snapshots_text?: string;
+}
+
+/**
  * POST /api/baas/duratus/job/ and PUT job/{id} body. At least one disk: a volume, or an instance whose volumes are backed up.
  */
 export type BackupPlanPlan = (

@@ -71,3 +71,35 @@ describe('backup plans (spec 3 §2.5)', () => {
     await waitFor(() => expect(within(table).queryByText('weekly')).toBeNull());
   });
 });
+
+describe('backups (spec 3 §2.5, §9.3)', () => {
+  const item = {
+    id: 'vol-1',
+    name: 'data-disk',
+    diskId: 'vol-1',
+    disk_id: 'vol-1',
+    job: { id: 'nightly', name: 'nightly' },
+    job_id: 'nightly',
+    poolName: 'default',
+    backup_size: 3,
+    last_backup: '2026-11-26T08:01:05.000Z',
+    description: '',
+    bootable: false,
+    volume_type: 'lvmdriver-1',
+    snapshots: [{ id: 'b2', name: 'data-disk', original_disk_size: 1, backup_size: 1, snapshot_date: '2026-11-26T08:01:05.000Z', incremental: true }],
+  };
+
+  it('shows the backup size with two decimals in GB, and detaches a disk with DELETE detach/{job_id}/{id}/', async () => {
+    const api = renderWithApi({
+      path: '/project/duratus_backup',
+      routes: { 'GET /api/baas/duratus/backup': () => ({ items: [item] }), 'DELETE /api/baas/duratus/detach/:job/:id/': () => undefined },
+    });
+    const table = await screen.findByRole('table', { name: 'Backups' }, { timeout: 15_000 });
+    await within(table).findByText('data-disk');
+    expect(within(table).getByText('3.00 GB')).toBeTruthy();
+    expect(within(table).getByText('default')).toBeTruthy();
+    await api.user.click(screen.getByRole('button', { name: 'Actions for data-disk' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Detach disk' }));
+    await waitFor(() => expect(api.calls('DELETE')).toEqual(['/api/baas/duratus/detach/nightly/vol-1/']));
+  });
+});
