@@ -13,6 +13,7 @@ interface NativeEntry {
   subdir?: string;
   bytes?: number;
   content_type?: string;
+  last_modified?: string;
 }
 
 /** The folder-relative name: the last segment (a folder keeps none of its trailing slash). */
@@ -25,7 +26,7 @@ export function shapeEntry(entry: NativeEntry) {
   if (entry.subdir !== undefined) {
     return { path: entry.subdir, name: leafName(entry.subdir), bytes: 0, is_subdir: true, is_object: false, content_type: 'application/pseudo-folder' };
   }
-  return { path: entry.name!, name: leafName(entry.name!), bytes: entry.bytes ?? 0, is_subdir: false, is_object: true, content_type: entry.content_type ?? null };
+  return { path: entry.name!, name: leafName(entry.name!), bytes: entry.bytes ?? 0, is_subdir: false, is_object: true, content_type: entry.content_type ?? null, last_modified: entry.last_modified ?? null };
 }
 
 /**
