@@ -49,10 +49,11 @@ export function objectRecord(container: string, item: Json): SwiftObjectRecord {
 
 /** A folder's page after `marker` (server paging: a folder of 100,000 objects never loads whole). */
 export async function listObjects(http: HttpClient, container: string, path: string, marker?: string | null, limit = OBJECT_PAGE_SIZE): Promise<ObjectPage> {
-  const answer = await http.get<{ items: Json[]; next_marker?: string | null }>(`${containerPath(container)}/objects/`, {
+  const answer = await http.get<{ items: Json[]; has_more?: boolean; next_marker?: string | null }>(`${containerPath(container)}/objects/`, {
     query: { path: path || undefined, marker: marker || undefined, limit: limit === OBJECT_PAGE_SIZE ? undefined : limit },
   });
-  return { items: answer.items.map((item) => objectRecord(container, item)), nextMarker: answer.next_marker ?? null };
+  const items = answer.items.map((item) => objectRecord(container, item));
+  return { items, nextMarker: answer.has_more ? (answer.next_marker ?? items.at(-1)?.path ?? null) : null };
 }
 
 /**

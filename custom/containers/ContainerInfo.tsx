@@ -17,10 +17,10 @@ import { ERRORS, fill, TEXTS } from './texts';
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
     <Box component="li" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.25 }}>
-      <Box component="span" sx={{ color: 'text.secondary' }}>
+      <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
         {label}
       </Box>
-      <Box component="span" sx={{ textAlign: 'right', wordBreak: 'break-all' }}>
+      <Box component="span" sx={{ textAlign: 'right' }}>
         {children}
       </Box>
     </Box>
@@ -72,6 +72,11 @@ export function ContainerInfo({ name }: { name: string }) {
           TEXTS.disabled
         )}
       </Row>
+      {data.public_url && (
+        <Box component="li" sx={{ fontSize: 12, color: 'text.secondary', wordBreak: 'break-all' }} aria-label="Public URL">
+          {data.public_url}
+        </Box>
+      )}
     </Box>
   );
 }

@@ -64,7 +64,7 @@ export default function ContainersPage() {
     <Box>
       <PageHeading title={TEXTS.heading} />
       <Box sx={{ display: 'flex', gap: 2, alignItems: 'flex-start', flexWrap: { xs: 'wrap', md: 'nowrap' } }}>
-        <Box component="section" aria-label={TEXTS.heading} sx={{ width: { xs: '100%', md: 300 }, flexShrink: 0 }}>
+        <Box component="section" aria-label={TEXTS.heading} sx={{ width: { xs: '100%', md: 340 }, flexShrink: 0 }}>
           <Box sx={{ display: 'flex', gap: 1, mb: 1 }}>
             <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)} aria-label={TEXTS.createContainer}>
               {TEXTS.newContainer}
