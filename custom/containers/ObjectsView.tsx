@@ -11,7 +11,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SwiftObjectRecord } from '../../dataProviders/swift';
@@ -72,7 +72,8 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
       });
       return { items: answer.data, hasMore: answer.pageInfo?.hasNextPage === true };
     },
-    placeholderData: keepPreviousData,
+    // While the next page loads the current one stays; another folder's rows never stand in for this one's.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === folder ? previous : undefined),
   });
   const items = useMemo(() => page.data?.items ?? [], [page.data]);
   const chosen = items.filter((item) => selected.has(item.id));

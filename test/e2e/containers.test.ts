@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { expectToast, logIn, openSession } from '../support/pages.js';
@@ -48,7 +50,10 @@ describe('object storage in the browser (spec 2 §2.1, §2.3)', () => {
     await row.getByRole('button', { name: 'Actions for report 1.bin' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download' }).click()]);
     expect(download.suggestedFilename()).toBe('report 1.bin');
-    expect((await readFile((await download.path())!)).equals(bytes)).toBe(true);
+    // saveAs, not path(): the browser may be the layer's shared one, in another process.
+    const saved = join(await mkdtemp(join(tmpdir(), 'e2e-containers-')), 'download.bin');
+    await download.saveAs(saved);
+    expect((await readFile(saved)).equals(bytes)).toBe(true);
 
     // Public access: the link appears and an anonymous GET of the object works.
     await page.getByRole('checkbox', { name: 'Public Access' }).check();
@@ -62,6 +67,7 @@ describe('object storage in the browser (spec 2 §2.1, §2.3)', () => {
 
     // Back to the container by its breadcrumb; delete the folder and what is in it, then the container.
     await page.getByRole('navigation', { name: 'Folder path' }).getByRole('link', { name: container }).click();
+    await page.getByRole('link', { name: 'docs', exact: true }).waitFor();
     await page.getByRole('checkbox', { name: 'Select all' }).check();
     await page.getByRole('button', { name: 'Delete Selected' }).click();
     const remove = page.getByRole('dialog', { name: `Delete Files in ${container}` });
