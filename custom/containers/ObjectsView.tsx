@@ -1,12 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import MoreVertIcon from '@mui/icons-material/MoreVert';
 import UploadIcon from '@mui/icons-material/Upload';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -162,9 +160,10 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
               <td>{item.is_subdir ? TEXTS.folder : formatBytes(item.bytes)}</td>
               <td>{item.last_modified ? formatMediumDate(`${item.last_modified}Z`, zone) : ''}</td>
               <td>
-                <IconButton size="small" aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu({ anchor: event.currentTarget, item })}>
-                  <MoreVertIcon fontSize="small" />
-                </IconButton>
+                {/* A plain button: a page holds hundreds of rows, and MUI's IconButton costs each one its ripple and styles. */}
+                <button type="button" className="row-menu" aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu({ anchor: event.currentTarget, item })}>
+                  ⋮
+                </button>
               </td>
             </tr>
           ))}
@@ -226,5 +225,7 @@ const TABLE_SX = {
   '& th, & td': { borderBottom: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left' },
   '& th': { fontWeight: 600 },
   '& td.name': { wordBreak: 'break-all' },
+  '& .row-menu': { border: 0, background: 'none', cursor: 'pointer', fontSize: 18, lineHeight: 1, px: 1, py: 0.5, borderRadius: 1, color: 'text.secondary' },
+  '& .row-menu:hover, & .row-menu:focus-visible': { bgcolor: 'action.hover' },
   '& .visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
 } as const;
