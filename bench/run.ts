@@ -115,6 +115,8 @@ async function containersOnly() {
   buildIfStale();
   const cloud = await startBenchCloud();
   try {
+    // The key pairs page is the baseline page of (g).
+    await seedKeypairs(cloud, 20);
     await containers(cloud);
   } finally {
     await cloud.server.stop();
