@@ -161,8 +161,10 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
       const listed = await swift<unknown[]>(client, 'GET', objectPath(container), { query: { format: 'json', prefix: object, delimiter: '/', limit: 2 } });
       if ((listed.body ?? []).length > 1) throw conflict('The pseudo folder cannot be deleted since it is not empty.');
     }
-    // An object uploaded in segments goes with its segments; on any other object the query changes nothing.
-    await swift(client, 'DELETE', objectPath(container, object), { query: object.endsWith('/') ? undefined : { 'multipart-manifest': 'delete' } });
+    // An object uploaded in segments goes with its segments. Swift refuses that query on any other object
+    // (200 'Not an SLO manifest', nothing deleted), so the object is asked first.
+    const large = !object.endsWith('/') && (await headOrNull(client, objectPath(container, object)))?.get('x-static-large-object') === 'True';
+    await swift(client, 'DELETE', objectPath(container, object), { query: large ? { 'multipart-manifest': 'delete' } : undefined });
     return reply.code(204).send();
   });
 
