@@ -139,7 +139,7 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
             </th>
             <th>{TEXTS.name}</th>
             <th style={{ width: 110 }}>{TEXTS.size}</th>
-            <th style={{ width: 200 }}>{TEXTS.lastModified}</th>
+            <th style={{ width: 230 }}>{TEXTS.lastModified}</th>
             <th style={{ width: 48 }}>
               <span className="visually-hidden">Actions</span>
             </th>
@@ -158,7 +158,7 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
               </td>
               <td className="name">{item.is_subdir ? <RouterLink to={containerRoute(container, item.path)}>{item.name}</RouterLink> : item.name}</td>
               <td>{item.is_subdir ? TEXTS.folder : formatBytes(item.bytes)}</td>
-              <td>{item.last_modified ? formatMediumDate(`${item.last_modified}Z`, zone) : ''}</td>
+              <td className="date">{item.last_modified ? formatMediumDate(`${item.last_modified}Z`, zone) : ''}</td>
               <td>
                 {/* A plain button: a page holds hundreds of rows, and MUI's IconButton costs each one its ripple and styles. */}
                 <button type="button" className="row-menu" aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu({ anchor: event.currentTarget, item })}>
@@ -225,6 +225,7 @@ const TABLE_SX = {
   '& th, & td': { borderBottom: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left' },
   '& th': { fontWeight: 600 },
   '& td.name': { wordBreak: 'break-all' },
+  '& td.date': { whiteSpace: 'nowrap' },
   '& .row-menu': { border: 0, background: 'none', cursor: 'pointer', fontSize: 18, lineHeight: 1, px: 1, py: 0.5, borderRadius: 1, color: 'text.secondary' },
   '& .row-menu:hover, & .row-menu:focus-visible': { bgcolor: 'action.hover' },
   '& .visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
