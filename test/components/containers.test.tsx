@@ -96,7 +96,8 @@ afterEach(() => vi.unstubAllGlobals());
 describe('Containers screen (spec 2 §2.3)', { timeout: 30_000 }, () => {
   it('lists the containers, and shows the selected container\'s count, size, storage policy and access with the objects of its top folder', async () => {
     const api = open('/project/containers/container/photos');
-    const info = await screen.findByRole('list', { name: 'photos details' }, { timeout: 10_000 });
+    // The first render of the file loads the screen's modules: slow on a loaded machine.
+    const info = await screen.findByRole('list', { name: 'photos details' }, { timeout: 25_000 });
     expect(info.textContent).toContain('Object Count2');
     expect(info.textContent).toContain('Size2.00 KB');
     expect(info.textContent).toContain('Storage Policygold');
