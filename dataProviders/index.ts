@@ -10,6 +10,7 @@ import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
+import { createSwiftProvider, SWIFT_RESOURCES } from './swift';
 
 /**
  * Resources a provider serves without a descriptor: lists behind a form's
@@ -24,6 +25,7 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
   ...LAUNCH_RESOURCES,
+  ...SWIFT_RESOURCES,
 };
 
 /**
@@ -41,6 +43,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     neutron: createNeutronProvider(http),
     cinder: createCinderProvider(http),
     baas: createBaasProvider(http),
+    swift: createSwiftProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {
