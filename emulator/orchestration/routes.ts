@@ -47,6 +47,9 @@ function sortedEvents<T extends { seq: number }>(events: T[], query: Record<stri
   return ordered.slice(start, limit > 0 ? start + limit : undefined);
 }
 
+/** What Heat's update answers (webob's HTTPAccepted rendered as JSON). */
+const ACCEPTED = { code: 202, message: 'The request is accepted for processing.<br /><br />\n\n\n', title: 'Accepted' };
+
 type HeatHandler = (deps: HeatDeps, request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | FastifyReply;
 
 const HANDLERS: [('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'), string, HeatHandler][] = [
@@ -137,7 +140,7 @@ const HANDLERS: [('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'), string, HeatHand
     '/stacks/:stack_name/:stack_id',
     async (deps, request, reply) => {
       await updateStack(deps.db, deps.engine, theStack(deps, request), jsonBody(request) as StackBody, false);
-      return reply.code(202).send();
+      return send(reply, 202, ACCEPTED);
     },
   ],
   [
@@ -145,7 +148,7 @@ const HANDLERS: [('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'), string, HeatHand
     '/stacks/:stack_name/:stack_id',
     async (deps, request, reply) => {
       await updateStack(deps.db, deps.engine, theStack(deps, request), jsonBody(request) as StackBody, true);
-      return reply.code(202).send();
+      return send(reply, 202, ACCEPTED);
     },
   ],
   [
