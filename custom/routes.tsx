@@ -7,6 +7,7 @@ const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) =
 // The wizard and the resize modal load on first visit, like the engine's pages.
 const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
 const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
+const StackWizardRoute = lazy(() => import('./stacks/StackWizardRoute'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -26,4 +27,8 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/instances/launch', element: <LaunchInstanceRoute /> },
   // Horizon's Resize Instance modal (issue 6).
   { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
+  // Heat's Launch Stack, Preview Stack and Change Template (issue 19).
+  { path: '/project/stacks/launch', element: <StackWizardRoute mode="launch" /> },
+  { path: '/project/stacks/preview', element: <StackWizardRoute mode="preview" /> },
+  { path: '/project/stacks/:id/change_template', element: <StackWizardRoute mode="change" /> },
 ];

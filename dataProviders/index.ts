@@ -5,6 +5,7 @@ import { createAuthApi } from './auth';
 import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi } from './glance';
+import { createHeatProvider } from './heat';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
@@ -39,6 +40,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     glance: createGlanceProvider(http),
     neutron: createNeutronProvider(http),
     cinder: createCinderProvider(http),
+    heat: createHeatProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {

@@ -21,6 +21,8 @@ export type * from './security-group';
 export type * from './server-group';
 export type * from './service';
 export type * from './session';
+export type * from './stack-event';
+export type * from './stack-resource';
 export type * from './stack';
 export type * from './subnet';
 export type * from './trunk';

@@ -24,6 +24,19 @@ export interface StackEntity {
   }[];
   disable_rollback?: boolean;
   timeout_mins?: number | null;
+  /**
+   * The status as the table shows it: "Create Complete".
+   */
+  status_label?: string;
+  stack_owner?: string;
+  template_description?: string;
+  /**
+   * The parameters as rows (name, value), for the overview's table.
+   */
+  parameter_list?: {
+    name?: string;
+    value?: string;
+  }[];
 }
 
 /**
