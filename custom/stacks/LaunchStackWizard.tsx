@@ -117,7 +117,8 @@ export function StackWizard({ mode, current, validate, submit, onClose }: StackW
       const described = await validate(templateBody());
       const made = parameterFields(described.Parameters ?? {});
       setFields(made);
-      setValues(Object.fromEntries(made.map((field) => [field.name, current?.parameters[field.name] ?? field.initial])));
+      // A hidden parameter's value comes back from Heat as '******': it starts empty, never as that mask.
+      setValues(Object.fromEntries(made.map((field) => [field.name, (field.kind !== 'password' && current?.parameters[field.name]) || field.initial])));
       setStep(2);
     } catch (error) {
       setFailure(serverMessage(error) ?? 'Unable to validate the template.');
