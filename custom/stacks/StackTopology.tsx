@@ -32,6 +32,9 @@ export interface TopologyData {
   nodes: TopologyNode[];
 }
 
+/** How long until the topology is read again: 3 s while the stack is in progress, 30 s once it settled. */
+export const pollInterval = (data: TopologyData | undefined) => (data?.stack.in_progress ? POLL_IN_PROGRESS_MS : POLL_SETTLED_MS);
+
 type Placed = TopologyNode & SimulationNodeDatum & { root?: boolean };
 
 const WIDTH = 900;
@@ -79,7 +82,7 @@ export function StackTopology({ record }: DetailTabComponentProps) {
   const query = useQuery({
     queryKey: [...resourceKey('stack'), 'call', id, 'topology'],
     queryFn: async () => (await resourceCall(dataProvider)('stack', { id, name: 'topology' })).data as TopologyData,
-    refetchInterval: (current) => (current.state.data?.stack.in_progress ? POLL_IN_PROGRESS_MS : POLL_SETTLED_MS),
+    refetchInterval: (current) => pollInterval(current.state.data),
   });
   const positions = useRef(new Map<string, { x: number; y: number }>());
   const images = useRef(new Map<string, string>());

@@ -85,6 +85,34 @@ describe('Launch Stack', { timeout: 60_000 }, () => {
   });
 });
 
+describe('Preview Stack', { timeout: 60_000 }, () => {
+  it('POSTs the template and parameters to preview and shows the resources Heat would make', async () => {
+    const api = renderWithApi({
+      path: '/project/stacks/preview',
+      services: SERVICES,
+      routes: {
+        'POST /api/heat/validate/': () => ({ Parameters: { size: DESCRIBED.Parameters.size } }),
+        'POST /api/heat/stacks/preview/': () => ({
+          stack_name: 'looked',
+          description: 'A test template',
+          resources: [
+            { resource_name: 'net', resource_type: 'OS::Neutron::Net', required_by: ['subnet'] },
+            { resource_name: 'subnet', resource_type: 'OS::Neutron::Subnet', required_by: [] },
+          ],
+        }),
+      },
+    });
+    await typeTemplate(api);
+    const step = await screen.findByRole('dialog', { name: 'Preview Stack Parameters' });
+    await api.user.type(within(step).getByRole('textbox', { name: /^Stack Name/ }), 'looked');
+    await api.user.click(within(step).getByRole('button', { name: 'Preview' }));
+    const result = await screen.findByRole('dialog', { name: 'Stack Preview' });
+    expect(api.sent('POST', '/api/heat/stacks/preview/')).toEqual([{ stack_name: 'looked', template: TEMPLATE, parameters: { size: '8' } }]);
+    const rows = within(within(result).getByRole('table', { name: 'Resources' })).getAllByRole('row').map((row) => row.textContent);
+    expect(rows).toEqual(['ResourceTypeRequired By', 'netOS::Neutron::Netsubnet', 'subnetOS::Neutron::Subnet']);
+  });
+});
+
 describe('Change Stack Template and Check Stack', { timeout: 60_000 }, () => {
   it('starts from the current template and values, and PUTs the new template with them', async () => {
     const api = renderWithApi({
