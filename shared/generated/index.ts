@@ -23,6 +23,7 @@ export type * from './service';
 export type * from './session';
 export type * from './subnet';
 export type * from './trunk';
+export type * from './usage';
 export type * from './user';
 export type * from './volume-snapshot';
 export type * from './volume';

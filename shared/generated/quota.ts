@@ -37,3 +37,10 @@ export interface QuotaNetworkUpdate {
  * PATCH /api/nova/quota-sets/defaults/ and quota-sets/{project} body: quota name → limit, checked by the route in the contract's words.
  */
 export interface QuotaComputeUpdate {}
+
+/**
+ * GET quota-sets/{project} query (not in the contract): usage=true adds in_use.
+ */
+export interface QuotaShowQuery {
+  usage?: 'true' | 'false';
+}

@@ -1,6 +1,5 @@
 import type { Db } from '../../store/db.js';
-import type { ServerRow } from './servers.js';
-import { flavorOf, statusOf } from './servers.js';
+import { flavorOf, type ServerRow } from './servers.js';
 
 /**
  * os-simple-tenant-usage (nova/api/openstack/compute/simple_tenant_usage.py):
@@ -123,5 +122,3 @@ export function tenantUsages(db: Db, period: { start: number; end: number; now: 
   }
   return [...usages.values()].sort((a, b) => (a.tenant_id < b.tenant_id ? -1 : 1));
 }
-
-
