@@ -118,6 +118,14 @@ export interface ResourceDescriptor<T extends object> {
    * @example 'server'
    */
   paging?: 'client' | 'server';
+  /**
+   * The app's custom page (its `pages` plug-in of this name) shown at the
+   * panel's route instead of the list, for a panel that is more than a table
+   * (the Overview's charts and usage period above its usage table). The page
+   * gets the descriptor and may show the engine's list of it inside.
+   * @example 'project-overview'
+   */
+  page?: string;
 }
 
 /**
@@ -408,6 +416,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   defaults?(settings: Record<string, unknown>): Record<string, unknown>;
   /**
+   * A toolbar form's first values from the records the list shows (Update
+   * Default Quotas starts from the defaults listed).
+   * @example (quotas) => Object.fromEntries(quotas.map((quota) => [quota.name, quota.limit]))
+   */
+  fromList?(records: T[]): Record<string, unknown>;
+  /**
    * Server error codes (the JSON string an `/api` error answers) and the
    * text the dialog shows for each instead of a failure toast; the dialog
    * stays open with it.
@@ -529,6 +543,12 @@ export interface WizardActionDescriptor<T> extends Omit<FormActionDescriptor<T>,
   prefill?(record: T): Record<string, unknown>;
   /** For `mode: 'edit'`, as for `edit` actions. */
   reload?: { meta?: Record<string, unknown> };
+  /**
+   * For `mode: 'edit'`, as for `edit` actions: the provider's named call the
+   * values go to instead of `update` (Edit Quotas of a project).
+   * @example 'updateQuotas'
+   */
+  call?: string;
 }
 
 /**

@@ -161,7 +161,12 @@ export function useActionDialogs(
   return {
     openForm: (action) =>
       void Promise.all([build(action), action.defaults ? settings.get() : null])
-        .then(([built, current]) => setOpen({ kind: 'form', action, ...built, initialData: current && action.defaults ? action.defaults(current) : undefined }))
+        .then(([built, current]) => {
+          // Settings-driven values, then those the listed records give (Update Default Quotas).
+          const fromSettings = current && action.defaults ? action.defaults(current) : undefined;
+          const fromList = 'fromList' in action && action.fromList ? action.fromList(existing) : undefined;
+          setOpen({ kind: 'form', action, ...built, initialData: fromSettings || fromList ? { ...fromSettings, ...fromList } : undefined });
+        })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     openEdit: (action, listed) =>
       action.kind === 'metadata'
