@@ -4,6 +4,7 @@ import type { ResourceRecord } from '../src/backend/verbs';
 import { novaLaunchHandlers } from './launch';
 import { serverHandlers } from './nova-servers';
 import { quotaDefaultHandlers } from './quotas';
+import { usageHandlers } from './usage';
 import { createServiceProvider } from './resource-provider';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
@@ -60,6 +61,7 @@ export function createNovaProvider(http: HttpClient): DataProvider {
   return createServiceProvider('nova', {
     ...serverHandlers(http),
     'quota-default': quotaDefaultHandlers(http),
+    ...usageHandlers(http),
     keypair: {
       async list() {
         // Classic Horizon nests each item under `keypair` (spec 2 §3).

@@ -73,6 +73,7 @@ export default defineResource<ProjectEntity>({
       kind: 'wizard',
       mode: 'edit',
       label: 'Modify Quotas',
+      title: 'Edit Quotas',
       form: 'projectForm',
       formSchema: 'quota.schema.json',
       reload: { meta: { quotas: true } },

@@ -337,6 +337,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    */
   label: string;
   /**
+   * The dialog's title when it is not the button's text (Horizon's 'Modify
+   * Quotas' row action opens 'Edit Quotas'). Default `label`.
+   * @example 'Edit Quotas'
+   */
+  title?: string;
+  /**
    * The `$defs` entry of the schema the form edits; its `errorMessage`s are the
    * validation texts. Its properties may carry the engine's schema hints
    * (src/forms/hints.ts): `"x-switch": { "field": "source_type" }` (shown,

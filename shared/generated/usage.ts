@@ -34,6 +34,10 @@ export interface UsageInstanceUsage {
   flavor?: string;
   started_at?: string;
   ended_at?: string | null;
+  /**
+   * The uptime as Django's timesince words it: '2 hours, 5 minutes' (set by the data provider).
+   */
+  age?: string;
 }
 
 /**

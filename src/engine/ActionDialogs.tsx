@@ -90,7 +90,7 @@ export function useActionDialogs(
       <Suspense fallback={null}>
         {action.kind === 'wizard' ? (
           <SchemaWizard
-            title={action.label}
+            title={action.title ?? action.label}
             schema={schema}
             uiSchema={uiSchema}
             validator={validator}
@@ -105,7 +105,7 @@ export function useActionDialogs(
           />
         ) : (
           <FormDialog
-            title={action.label}
+            title={action.title ?? action.label}
             schema={schema}
             uiSchema={uiSchema}
             validator={validator}

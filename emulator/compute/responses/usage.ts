@@ -28,7 +28,7 @@ function period(request: Parameters<ReturnType<Handler>>[0], now: number) {
   const query = queryOf(request);
   const start = parseTime(firstQuery(query, 'start'), now);
   const end = parseTime(firstQuery(query, 'end'), now);
-  if (start > end) throw new BadRequest('Invalid start time. The start time cannot occur after the end time.');
+  if (start >= end) throw new BadRequest('Invalid start time. The start time cannot occur after the end time.');
   return { start, end, now, detailed: ['1', 'true', 'True'].includes(firstQuery(query, 'detailed') ?? '') };
 }
 
