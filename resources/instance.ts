@@ -60,7 +60,7 @@ export default defineResource<InstanceEntity>({
   ],
   texts: { listError: 'Unable to retrieve instances.', loadError: 'Unable to retrieve details for instance.' },
   actions: [
-    { id: 'launch', kind: 'link', placement: 'toolbar', label: 'Launch Instance', to: '/project/instances/launch', policy: [['compute', 'os_compute_api:servers:create']] },
+    { id: 'launch', kind: 'link', placement: 'toolbar', label: 'Launch Instance', to: '/project/instances/launch', policy: [['compute', 'os_compute_api:servers:create']], quota: ['instances', 'cores', 'ram'] },
     {
       id: 'start',
       kind: 'operation',

@@ -326,6 +326,14 @@ interface ActionBase<T> {
    * @example ['project']
    */
   dashboards?: PanelDescriptor['dashboard'][];
+  /**
+   * Toolbar actions only: quotas of the current project that, once used up,
+   * disable the button and label it '<label> (Quota exceeded)' (Horizon's
+   * create buttons). Read from the app's `quota-usage` resource, whose
+   * `getOne(projectId)` answers lists of `{ name, limit, in_use }`; -1 is unlimited.
+   * @example ['volumes', 'gigabytes']
+   */
+  quota?: string[];
 }
 
 /** A modal form on the toolbar that creates a record from a schema `$defs` entry. */

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { signedInBackend } from '../support/fake-backend';
+import { makeCatalog } from '../support/records';
 import { renderApp } from '../support/render-app';
 
 const WEB = { id: 'p-web', name: 'web', description: 'shop', domain_id: 'default', enabled: true };
@@ -95,5 +96,20 @@ describe('Admin › Defaults (default quotas, Update Default Quotas)', { timeout
       instances: 12, cores: 20, ram: 7, metadata_items: 7, key_pairs: 7, server_groups: 7, server_group_members: 7,
       injected_files: 7, injected_file_content_bytes: 7, injected_file_path_bytes: 7, volumes: 10, snapshots: 10, gigabytes: 1000,
     });
+  });
+});
+
+describe("create buttons of a used-up quota (Horizon's '(Quota exceeded)')", { timeout: 60_000 }, () => {
+  it("disables Create Network and labels it '(Quota exceeded)' once the network quota is used up", async () => {
+    const quotaUsage = vi.fn(() => ({ id: 'p-demo', network: [{ name: 'network', display_name: 'Networks', limit: 2, in_use: 2 }, { name: 'router', limit: -1, in_use: 9 }] }));
+    const backend = signedInBackend({
+      session: { project_id: 'p-demo' },
+      catalog: makeCatalog(['identity', 'compute', 'network']),
+      resources: { network: { getList: () => [] }, 'quota-usage': { getOne: quotaUsage } },
+    });
+    renderApp({ backend, path: '/project/networks' });
+    const button = await screen.findByRole('button', { name: 'Create Network (Quota exceeded)' }, { timeout: 10_000 });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(quotaUsage).toHaveBeenCalledWith(expect.objectContaining({ id: 'p-demo' }));
   });
 });
