@@ -115,6 +115,7 @@ describe('restart survival', () => {
       'identity:0003_catalog_admin_documents',
       'identity:0004_project_parent_user_extra',
       'identity:0005_application_credentials',
+      'identity:0006_inherited_assignments',
       'image:0001_images',
       'image:0002_metadefs',
       'network:0001_initial',
