@@ -247,6 +247,13 @@ export interface PanelDescriptor {
    * @example [{ service: 'neutron', alias: 'trunk' }]
    */
   extensions?: Conditions['extensions'];
+  /**
+   * Filter params this panel's list always sends, for a panel of the same
+   * resource that lists more (the admin panels: every project's records,
+   * still paged by the server). The provider must send them as server filters.
+   * @example { all_tenants: 'true' }
+   */
+  filter?: Record<string, string>;
 }
 
 export interface ColumnDescriptor<T> {
@@ -288,6 +295,12 @@ export interface ColumnDescriptor<T> {
    * @example { policy: [['identity', 'get_project']] }
    */
   requires?: Conditions;
+  /**
+   * Shown only on the panels of these dashboards (the admin panels' Project
+   * column). Default: every panel.
+   * @example ['admin']
+   */
+  dashboards?: PanelDescriptor['dashboard'][];
 }
 
 export type ActionDescriptor<T> =

@@ -91,6 +91,7 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     'os_compute_api:os-quota-sets:update': 'rule:admin_api',
     'os_compute_api:os-quota-class-sets:update': 'rule:admin_api',
     'os_compute_api:os-simple-tenant-usage:list': 'rule:admin_api',
+    'os_compute_api:servers:index:get_all_tenants': 'rule:admin_api',
     'os_compute_api:os-simple-tenant-usage:show': 'rule:admin_api or project_id:%(project_id)s',
   },
   image: {

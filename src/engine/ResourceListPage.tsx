@@ -61,7 +61,12 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const projectFilter = scope ? undefined : descriptor.panel?.projectFilter;
   const session = useUserSession();
   const projectId = projectFilter ? session.data?.project_id : undefined;
-  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}), ...scope?.filter });
+  const filterJson = JSON.stringify({
+    ...serverParams(terms, facets),
+    ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}),
+    ...(scope ? undefined : descriptor.panel?.filter),
+    ...scope?.filter,
+  });
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';

@@ -142,6 +142,15 @@ describe('usage reports through /api/nova/usage/ and /api/nova/usages/', { timeo
     const demoRow = global.items.find((item: { project_id: string }) => item.project_id === demoProject);
     expect(demoRow).toMatchObject({ project_name: 'demo', vcpus: expect.any(Number), vcpu_hours: expect.any(Number) });
     expect(demoRow.vcpus).toBeGreaterThanOrEqual(flavor.vcpus);
+
+    // Admin > Instances: every project's, paged by the server, with the project's name; a member is refused.
+    const everyProject = (await admin.get('/api/nova/servers/?all_tenants=true&paginate=true&limit=1000')).body;
+    expect(everyProject).toHaveProperty('has_more_data');
+    expect(everyProject.items.find((server: { id: string }) => server.id === launched.body.id)).toMatchObject({ name, tenant_id: demoProject, tenant_name: 'demo' });
+    const firstPage = (await admin.get('/api/nova/servers/?all_tenants=true&paginate=true&limit=1')).body;
+    expect(firstPage.items).toHaveLength(1);
+    const refused = await demo.get('/api/nova/servers/?all_tenants=true');
+    expect([refused.status, refused.body]).toEqual([403, "Policy doesn't allow os_compute_api:servers:index:get_all_tenants to be performed."]);
   });
 
   it("refuses a member every project's usage and another project's", async () => {

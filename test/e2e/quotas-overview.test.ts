@@ -77,9 +77,12 @@ describe('quotas and the Overviews in the browser (issue 22)', () => {
       await page.goto(`${baseUrl}/project/instances/launch`);
       const wizard = page.getByRole('dialog', { name: 'Launch Instance' });
       await wizard.getByRole('group', { name: 'Details' }).getByRole('textbox', { name: /^Instance Name/ }).fill('e2e-too-big');
+      const source = await nextUntil(wizard, 'Source');
+      await source.getByRole('radiogroup', { name: 'Create New Volume' }).getByRole('radio', { name: 'No' }).check();
+      await source.getByRole('button', { name: 'Allocate tiny-boot', exact: true }).click();
       const flavor = await nextUntil(wizard, 'Flavor');
       const small = flavor.getByRole('row').filter({ has: page.getByRole('button', { name: 'Allocate m1.small', exact: true }) });
-      await small.getByText('This flavor requires more RAM than your quota allows. Please select a smaller flavor or decrease the instance count.').waitFor();
+      await small.getByLabel('This flavor requires more RAM than your quota allows. Please select a smaller flavor or decrease the instance count.').waitFor();
       expect(await flavor.getByRole('button', { name: 'Allocate m1.small', exact: true }).isDisabled()).toBe(true);
       expect(await flavor.getByRole('button', { name: 'Allocate m1.tiny', exact: true }).isEnabled()).toBe(true);
       await context.close();

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
-import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
+import { projectNames } from './servers.js';
 import type { UsageGlobalReport, UsageInstanceUsage, UsageProjectReport, UsageQuery, UsageSummary } from '../../../shared/generated/usage.js';
 
 /**
@@ -62,11 +62,6 @@ function summaryOf(usages: TenantUsage[]): UsageSummary {
 function instanceOf(server: ServerUsage): UsageInstanceUsage {
   const { instance_id, name, vcpus, local_gb, memory_mb, hours, uptime, state, flavor, started_at, ended_at } = server;
   return { instance_id, name, vcpus, local_gb, memory_mb, hours, uptime, state, flavor, started_at, ended_at };
-}
-
-async function projectNames(client: CloudClient): Promise<Map<string, string>> {
-  const response = await client.request<{ projects: { id: string; name: string }[] }>('identity', 'GET', '/projects');
-  return new Map(response.body.projects.map((project) => [project.id, project.name]));
 }
 
 export const usageRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
