@@ -36,7 +36,7 @@ afterEach(() => vi.restoreAllMocks());
 describe('Project › Overview (the landing page): Limit Summary, Usage Summary, usage table, CSV', { timeout: 60_000 }, () => {
   it("charts each quota with what the project uses: nearly full at 80 %, full at 100 %, 'Allocated' floating IPs with no limit", async () => {
     openOverview();
-    const instances = await screen.findByText('Used 8 of 10', undefined, { timeout: 10_000 });
+    const instances = await screen.findByText('Used 8 of 10', undefined, { timeout: 20_000 });
     const chart = (id: string) => document.getElementById(`quota_${id}`)!;
     expect(chart('instances').getAttribute('data-used')).toBe('80');
     expect(chart('instances').querySelector('.pie-chart')!.getAttribute('data-fill')).toBe('nearly-full');

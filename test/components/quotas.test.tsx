@@ -21,7 +21,7 @@ describe("Identity › Projects › Modify Quotas (Horizon's Edit Quotas)", { ti
     const row = (await screen.findByText('web', undefined, { timeout: 10_000 })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: /actions/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Modify Quotas' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Quotas' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Quotas' }, { timeout: 10_000 });
     expect(getOne).toHaveBeenCalledWith(expect.objectContaining({ id: 'p-web', meta: { quotas: true } }));
     const cores = within(dialog).getByRole('spinbutton', { name: /^vCPUs/ }) as HTMLInputElement;
     expect(cores.value).toBe('20');
@@ -44,7 +44,7 @@ describe("Identity › Projects › Modify Quotas (Horizon's Edit Quotas)", { ti
     const row = (await screen.findByText('web', undefined, { timeout: 10_000 })).closest('tr')!;
     await user.click(within(row).getByRole('button', { name: /actions/i }));
     await user.click(await screen.findByRole('menuitem', { name: 'Modify Quotas' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Quotas' });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Quotas' }, { timeout: 10_000 });
     const instances = within(dialog).getByRole('spinbutton', { name: /^Instances/ });
     await user.clear(instances);
     await user.type(instances, '-5');
