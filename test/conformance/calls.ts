@@ -13,6 +13,7 @@ import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { USAGE_QUOTA_CALLS } from './usage-quota-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
+import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -1542,4 +1543,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
   ...USAGE_QUOTA_CALLS,
+  ...BACKUP_SERVICE_CALLS,
 ];
