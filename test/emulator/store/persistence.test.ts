@@ -116,6 +116,7 @@ describe('restart survival', () => {
       'identity:0004_project_parent_user_extra',
       'identity:0005_application_credentials',
       'identity:0006_inherited_assignments',
+      'identity:0007_implied_roles_one_store',
       'image:0001_images',
       'image:0002_metadefs',
       'network:0001_initial',
