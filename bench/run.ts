@@ -9,7 +9,7 @@ import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
-import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
+import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
  * `npm run bench`: figures, not pass/fail, each beside a baseline measured
@@ -165,7 +165,12 @@ async function realCloud(authUrl: string, horizonUrl: string | undefined) {
   };
   const cloud = await startBenchCloud({ authUrl, user });
   const browser = await launchChromium();
+  // A real cloud is shared: this run's rows have names of their own, and go when it ends.
+  const stamp = `${Date.now().toString(36)}`;
+  const keys = await seedKeypairs(cloud, 1, `bench-key-${stamp}`);
+  const removeRows = await seedPageRows(cloud, `-${stamp}`);
   try {
+    console.log(`(load on this shared machine: ${loadAverage()}; the cloud, Horizon, this server and Chromium all run on it)`);
     const runs = Number(process.env.BENCH_PAGE_RUNS ?? 9);
     const ours: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
     console.log(`\n(a) Pages on ${authUrl}: cold loads, cache disabled, ${runs} runs, medians${horizonUrl ? `, beside Horizon at ${horizonUrl}` : ''}`);
@@ -183,6 +188,8 @@ async function realCloud(authUrl: string, horizonUrl: string | undefined) {
     printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
   } finally {
     await browser.close();
+    await removeRows();
+    for (const name of keys) await apiDelete(cloud, `/api/nova/keypairs/${encodeURIComponent(name)}`);
     await cloud.server.stop();
   }
 }

@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -32,6 +33,7 @@ import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.
 import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
+import { sendPage } from './page-bootstrap.js';
 import { buildSettings } from './settings.js';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -169,7 +171,8 @@ async function serveApp(app: FastifyInstance, staticDir: string | null): Promise
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Not found');
     if (!hasApp) return sendError(reply, 404, 'The dashboard is not built: run npm run build');
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The page carries the session's data: never stored by a shared cache, and asked for again each time.
+    reply.header('Cache-Control', 'no-cache, private');
+    return sendPage(app, request, reply, await readFile(join(staticDir!, 'index.html'), 'utf8'));
   });
 }

@@ -91,6 +91,8 @@ export type PolicyRules = [scope: string, action: string][];
 export interface PolicyApi {
   /** POST /api/policy/; true when every rule allows. */
   check(rules: PolicyRules, target?: Record<string, unknown>): Promise<boolean>;
+  /** The answer, when it is known without asking (the page's preloaded verdicts); undefined otherwise. */
+  known?(rules: PolicyRules, target?: Record<string, unknown>): boolean | undefined;
 }
 
 /** The flat `/api/settings/` object (api-contract §2); the browser caches it. */

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
-import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
+import { filterRows, persistedTerms, type SearchTerm } from '../search/facets';
 import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
 import { choosePageSize, currentPageSize } from '../table/page-size';
@@ -19,6 +19,7 @@ import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { commandActions } from './row-commands';
 import { defaultSort, tableColumns } from './columns';
 import { FieldList } from './FieldList';
+import { listPanelKey, listRequest } from './list-request';
 import { deleteTexts, formatMessage, joinNames } from './messages';
 import { PageHeading } from './PageHeading';
 import { operationTexts } from './operations';
@@ -54,36 +55,25 @@ export interface ListScope {
  */
 export default function ResourceListPage({ descriptor, scope }: { descriptor: AnyResourceDescriptor; scope?: ListScope }) {
   const facets = descriptor.facets ?? NO_FACETS;
-  const panelKey = scope ? `${descriptor.name}:${JSON.stringify(scope.filter)}` : (descriptor.panel?.path ?? descriptor.name);
+  const panelKey = listPanelKey(descriptor, scope);
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
-  // A project panel's list waits for the session, then asks for that project's records only.
-  const projectFilter = scope ? undefined : descriptor.panel?.projectFilter;
   const session = useUserSession();
-  const projectId = projectFilter ? session.data?.project_id : undefined;
-  const filterJson = JSON.stringify({
-    ...serverParams(terms, facets),
-    ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}),
-    ...(scope ? undefined : descriptor.panel?.filter),
-    ...scope?.filter,
-  });
+  const settings = useSettings();
+  const request = listRequest(descriptor, { terms, session: session.data, settings: settings.data, scope });
+  const filterJson = JSON.stringify(request.filter);
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
+  const { waitsForFilter, waits } = request;
 
   const serverPaged = descriptor.paging === 'server';
   const [pageSize, setPageSize] = useState(currentPageSize);
   // Markers of the pages before this one: the last is this page's marker.
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
-  // Spec 2 §9 FILTER_DATA_FIRST: such a panel loads nothing until a search term is given.
-  const settings = useSettings();
-  const filterFirstKey = descriptor.panel?.filterFirst;
-  const filterFirst = filterFirstKey ? (settings.data ? (settings.data.FILTER_DATA_FIRST as Record<string, unknown> | undefined)?.[filterFirstKey] === true : true) : false;
-  const waitsForFilter = filterFirst && terms.length === 0;
-  const waitsForProject = projectFilter !== undefined && !projectId;
-  const list = useResourceList(descriptor, { enabled: !serverPaged && !waitsForFilter && !waitsForProject, filter });
-  const page = useResourcePage(descriptor, { enabled: serverPaged && !waitsForFilter && !waitsForProject, filter, marker, limit: pageSize });
+  const list = useResourceList(descriptor, { enabled: !serverPaged && !waits, filter });
+  const page = useResourcePage(descriptor, { enabled: serverPaged && !waits, filter, marker, limit: pageSize });
   const query = serverPaged ? page : list;
-  const fetched = (waitsForFilter || waitsForProject ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
+  const fetched = (waits ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
 
   const queryClient = useQueryClient();
   const updateRows = useCallback(

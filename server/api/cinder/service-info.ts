@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { sendJsonWithInfinity } from '../../json.js';
-import { cinder, encode, hasVolumeService, requireVolumeService } from './common.js';
+import { endpointCache } from '../../openstack/endpoint-cache.js';
 import { enforce } from '../../policy/enforce.js';
 import { QUOTA_PROJECT_PARAMS, quotaItem } from '../quota-names.js';
+import { cinder, encode, hasVolumeService, requireVolumeService, VOLUME_SERVICE } from './common.js';
 
 /**
  * `/api/cinder/` extensions, QoS specs, limits, services, availability zones
@@ -22,9 +23,11 @@ interface Extension {
 const CINDER_QUOTA_FIELDS = ['volumes', 'snapshots', 'gigabytes'] as const;
 
 export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  // Kept a minute per endpoint, as Neutron's: every page reads them.
+  const extensionCache = endpointCache<Extension[]>(60_000);
   async function extensions(request: Parameters<typeof access.client>[0]): Promise<Extension[]> {
     const client = await access.client(request);
-    return (await cinder<{ extensions: Extension[] }>(client, 'GET', '/extensions')).body.extensions;
+    return extensionCache(client.endpoint(VOLUME_SERVICE), async () => (await cinder<{ extensions: Extension[] }>(client, 'GET', '/extensions')).body.extensions);
   }
 
   app.get('/api/cinder/extensions/', async (request) => ({
