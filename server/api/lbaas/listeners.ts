@@ -3,14 +3,16 @@ import type { CloudClient } from '../../openstack/client.js';
 import type { ListenerCreateRequest, ListenerSpec, ListenerUpdateRequest } from '../../../shared/generated/listener.js';
 import type { LbRoutesOptions } from './index.js';
 import { encode, isConflict, isGone, type Native, octavia, projectOf, sdk } from './octavia.js';
-import { certificateFields, LISTENER_UPDATE_FIELDS, listenerBody, POOL_UPDATE_FIELDS, poolBody, poolTree } from './specs.js';
+import { certificateFields, LISTENER_UPDATE_FIELDS, listenerBody, POOL_UPDATE_FIELDS, poolBody } from './specs.js';
+import { poolChildSteps, poolCreateStep, type PoolTarget } from './steps.js';
 import { bodySchema } from './validate.js';
 
 /**
- * `/api/lbaas/listeners/` (api-contract §10). A create carries the default
- * pool, its members and monitor in the same Octavia call; an update changes
- * the listener at once and leaves the chained pool update to a server-side
- * job (it must wait for the load balancer to be ACTIVE again).
+ * `/api/lbaas/listeners/` (api-contract §10). A create answers the listener
+ * at once and leaves its default pool, members and monitor to a server-side
+ * job (steps.ts says why); an update changes the listener at once and leaves
+ * the chained pool update to a job too (it must wait for the load balancer
+ * to be ACTIVE again). The job's address is in the answer's Location header.
  */
 
 export const wantsChildren = (request: FastifyRequest) => Boolean((request.query as Record<string, string | undefined>).includeChildResources);
@@ -43,16 +45,20 @@ export const listenerRoutes: FastifyPluginAsync<LbRoutesOptions> = async (app, {
     return { items: listeners.filter((listener) => !wanted || (listener.loadbalancers as { id: string }[])[0]?.id === wanted).map(shapeListener) };
   });
 
-  app.post<{ Body: ListenerCreateRequest }>('/api/lbaas/listeners/', { schema: bodySchema('listener.schema.json#/$defs/createRequest') }, async (request) => {
+  app.post<{ Body: ListenerCreateRequest }>('/api/lbaas/listeners/', { schema: bodySchema('listener.schema.json#/$defs/createRequest') }, async (request, reply) => {
     const client = await access.client(request);
     const { listener, certificates, pool, members, monitor, loadbalancer_id: loadBalancerId } = request.body;
-    const body = {
-      ...listenerBody(listener),
-      ...certificateFields(listener.protocol, certificates),
-      loadbalancer_id: loadBalancerId,
-      ...(pool ? { default_pool: poolTree(pool, listener.protocol, members, monitor) } : {}),
-    };
-    return shapeListener((await octavia<{ listener: Native }>(client, 'POST', '/listeners', { body: { listener: body } })).body.listener);
+    const target: PoolTarget = {};
+    // Built first, so a monitor the spec refuses stops the create before anything is sent.
+    const children = pool ? poolChildSteps(target, members, monitor) : [];
+    const body = { ...listenerBody(listener), ...certificateFields(listener.protocol, certificates), loadbalancer_id: loadBalancerId };
+    const created = (await octavia<{ listener: Native }>(client, 'POST', '/listeners', { body: { listener: body } })).body.listener;
+    if (pool) {
+      const steps = [poolCreateStep(target, pool, listener.protocol, { listener_id: created.id }), ...children];
+      const job = jobs.start(request.session!, 'listener-create', loadBalancerId, steps);
+      reply.header('Location', `/api/lbaas/jobs/${job.id}/`);
+    }
+    return shapeListener(created);
   });
 
   app.get<{ Params: { id: string } }>('/api/lbaas/listeners/:id/', async (request) => {

@@ -8,12 +8,14 @@ import type { LbRoutesOptions } from './index.js';
 import type { JobStep } from './jobs.js';
 import { deleteOrRetry, getListener, poolChildren, wantsChildren } from './listeners.js';
 import { encode, type Native, octavia, projectOf, sdk } from './octavia.js';
-import { MEMBER_UPDATE_FIELDS, memberBody, membersOf, MONITOR_UPDATE_FIELDS, monitorBody, POOL_UPDATE_FIELDS, poolBody, poolTree } from './specs.js';
+import { MEMBER_UPDATE_FIELDS, memberBody, membersOf, MONITOR_UPDATE_FIELDS, monitorBody, POOL_UPDATE_FIELDS, poolBody } from './specs.js';
+import { poolChildSteps, type PoolTarget } from './steps.js';
 import { bodySchema } from './validate.js';
 
 /**
- * `/api/lbaas/pools/` and `pools/{p}/members/` (api-contract §10). A pool is
- * created with its members and monitor in one Octavia call. Replacing the
+ * `/api/lbaas/pools/` and `pools/{p}/members/` (api-contract §10). A pool's
+ * create answers at once; its members and monitor follow as job steps
+ * (steps.ts says why). Replacing the
  * member list is a server-side job: members are compared by id, the missing
  * ones deleted and the new ones added one at a time, each step waiting for
  * the load balancer to be ACTIVE again (api-contract §10 Rec).
@@ -64,12 +66,20 @@ export const poolRoutes: FastifyPluginAsync<LbRoutesOptions> = async (app, { acc
     };
   });
 
-  app.post<{ Body: PoolCreateRequest }>('/api/lbaas/pools/', { schema: bodySchema('pool.schema.json#/$defs/createRequest') }, async (request) => {
+  app.post<{ Body: PoolCreateRequest }>('/api/lbaas/pools/', { schema: bodySchema('pool.schema.json#/$defs/createRequest') }, async (request, reply) => {
     const client = await access.client(request);
     const { pool, members, monitor, parentResourceId: listenerId, loadbalancer_id: loadBalancerId } = request.body;
+    const target: PoolTarget = {};
+    const steps = poolChildSteps(target, members, monitor);
     const protocol = listenerId ? ((await getListener(client, listenerId)).protocol as string) : null;
-    const body = { ...poolTree(pool, protocol, members, monitor), loadbalancer_id: loadBalancerId, ...(listenerId ? { listener_id: listenerId } : {}) };
-    return sdk('pool', (await octavia<{ pool: Native }>(client, 'POST', '/pools', { body: { pool: body } })).body.pool);
+    const body = { ...poolBody(pool, protocol), ...(listenerId ? { listener_id: listenerId } : { loadbalancer_id: loadBalancerId }) };
+    const created = (await octavia<{ pool: Native }>(client, 'POST', '/pools', { body: { pool: body } })).body.pool;
+    target.id = created.id;
+    if (steps.length) {
+      const job = jobs.start(request.session!, 'pool-create', loadBalancerOf(created), steps);
+      reply.header('Location', `/api/lbaas/jobs/${job.id}/`);
+    }
+    return sdk('pool', created);
   });
 
   app.get<{ Params: { id: string } }>('/api/lbaas/pools/:id/', async (request) => {
