@@ -30,7 +30,11 @@ beforeAll(async () => {
   subnetId = subnets.find((subnet) => subnet.project_id === neutron.projectId)!.id;
 });
 afterAll(async () => {
-  for (const { client, id } of made) await client().delete(`${LB}${id}/`);
+  // A load balancer still PENDING_* refuses its delete: wait until it has settled (or is gone) first.
+  for (const { client, id } of made) {
+    await waitUntil(() => client().get(`${LB}${id}/`), (response) => response.status === 404 || !String(response.body?.provisioning_status).startsWith('PENDING_'), { what: `load balancer ${id} settled`, interval: 200 });
+    await client().delete(`${LB}${id}/`);
+  }
   await cloud.close();
 });
 
@@ -74,6 +78,21 @@ describe('the load balancer wizard in one call', () => {
     expect(tree.members.map((member: { address: string; weight: number; name: string }) => [member.address, member.weight, member.name]).sort()).toEqual([['10.0.0.31', 1, 'one'], ['10.0.0.32', 2, 'two']]);
     expect(tree.monitor).toMatchObject({ type: 'HTTP', delay: 5, url_path: '/', expected_codes: '200', pool_id: tree.pool.id });
     expect(tree.pool.health_monitor_id).toBe(tree.monitor.id);
+  });
+
+  it('makes an unnamed pool (which Octavia refuses in the single call) in a job once the load balancer is ACTIVE', async () => {
+    const spec = wizardSpec(uniqueName('lb-unnamed'));
+    const response = await demo.post(LB, { ...spec, pool: { ...spec.pool, name: '' } });
+    expect(response.status, JSON.stringify(response.body)).toBe(200);
+    made.push({ client: () => demo, id: response.body.id });
+    const job = await waitUntil(() => demo.get(response.headers.get('location')!), (answer) => answer.body.status !== 'RUNNING', { what: 'the pool job', interval: 200 });
+    expect(job.body).toMatchObject({ status: 'DONE', steps: [{ label: 'create the pool', done: true }, { label: 'add 2 members', done: true }, { label: 'create the monitor', done: true }] });
+    await active(response.body.id);
+    const listener = (await demo.get(`/api/lbaas/listeners/?loadbalancerId=${response.body.id}`)).body.items[0];
+    const tree = (await demo.get(`/api/lbaas/listeners/${listener.id}/?includeChildResources=true`)).body;
+    expect(tree.pool).toMatchObject({ name: '', lb_algorithm: 'ROUND_ROBIN' });
+    expect(tree.members).toHaveLength(2);
+    expect(tree.monitor).toMatchObject({ type: 'HTTP' });
   });
 
   it('lists the project’s load balancers with their floating IP when asked for full', async () => {

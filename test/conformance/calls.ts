@@ -12,6 +12,7 @@ import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
+import { OCTAVIA_CALLS } from './octavia-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -30,7 +31,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store';
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'load-balancer';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -1538,4 +1539,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   },
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
+  ...OCTAVIA_CALLS,
 ];

@@ -123,6 +123,7 @@ export function createLoadBalancer(op: Operation, body: unknown): LbRow {
       throw validation('VIP must contain one of: vip_port_id, vip_network_id, vip_subnet_id.');
     }
   }
+  checkPoolsNamed(values);
   return op.db.tx(() => {
     checkTreeQuota(op, projectId, 'loadbalancer', body as Record<string, unknown>);
     const lb = insertObject(op.db, op.now, {
@@ -144,6 +145,16 @@ export function createLoadBalancer(op: Operation, body: unknown): LbRow {
     for (const pool of (values.pools as unknown[] | undefined) ?? []) createPoolTree(op, created, pool, null);
     return findObject(op.db, 'loadbalancer', lb.id)!;
   });
+}
+
+/** Octavia names pools in a fully populated create so listeners and policies can refer to them: an unnamed one is refused. */
+function checkPoolsNamed(values: Record<string, unknown>): void {
+  const list = (value: unknown) => (Array.isArray(value) ? (value as Record<string, unknown>[]) : []);
+  const pools = [
+    ...list(values.pools),
+    ...list(values.listeners).flatMap((listener) => [listener.default_pool, ...list(listener.l7policies).map((policy) => policy.redirect_pool)]),
+  ].filter((pool): pool is Record<string, unknown> => Boolean(pool) && typeof pool === 'object');
+  if (pools.some((pool) => typeof pool.name !== 'string' || pool.name === '')) throw validation('Pools must be named when creating a fully populated loadbalancer.');
 }
 
 export function updateLoadBalancer(op: Operation, lb: LbRow, body: unknown): LbRow {

@@ -6,13 +6,16 @@ import { neutron } from '../neutron/common.js';
 import type { LbRoutesOptions } from './index.js';
 import { encode, isGone, type Native, octavia, pick, projectOf, sdk } from './octavia.js';
 import { certificateFields, listenerBody, memberBody, membersOf, poolBody, poolTree } from './specs.js';
+import type { JobStep } from './jobs.js';
+import { poolChildSteps, poolCreateStep, type PoolTarget } from './steps.js';
 import { bodySchema } from './validate.js';
 
 /**
  * `/api/lbaas/loadbalancers/` (api-contract §10). The create is Octavia's
  * single fully populated call: the load balancer with its listener, the
  * listener's default pool, the pool's members and monitor, all or nothing
- * (Horizon makes them one by one in background threads).
+ * (Horizon makes them one by one in background threads). An unnamed pool is
+ * the exception Octavia imposes: it follows in a job (Location header).
  */
 
 type FloatingIp = { id: string; floating_ip_address: string; port_id: string | null };
@@ -43,26 +46,40 @@ export async function findLoadBalancer(client: CloudClient, request: FastifyRequ
   }
 }
 
-/** The wizard's spec as one `POST /loadbalancers` body (spec 3 §5.1's cleaning applied). */
+/**
+ * The wizard's spec as one `POST /loadbalancers` body (spec 3 §5.1's cleaning
+ * applied). Octavia takes pools in it only when named; an unnamed pool (the
+ * wizard's name is optional) is left out and made by a job afterwards.
+ */
 export function fullyPopulated(spec: LoadbalancerCreateRequest): Record<string, unknown> {
   const loadbalancer = pick(spec.loadbalancer, ['vip_subnet_id', 'name', 'description', 'admin_state_up', 'vip_address', 'flavor_id', 'availability_zone', 'provider']);
   const listener = spec.listener;
+  const pool = spec.pool?.name ? spec.pool : null;
   if (listener) {
     loadbalancer.listeners = [
       {
         ...listenerBody(listener),
         ...certificateFields(listener.protocol, spec.certificates),
-        ...(spec.pool ? { default_pool: poolTree(spec.pool, listener.protocol, spec.members, spec.monitor) } : {}),
+        ...(pool ? { default_pool: poolTree(pool, listener.protocol, spec.members, spec.monitor) } : {}),
       },
     ];
-  } else if (spec.pool) {
+  } else if (pool) {
     const members = membersOf(spec.members);
-    loadbalancer.pools = [{ ...poolBody(spec.pool, null), ...(members ? { members: members.map((member) => memberBody(member)) } : {}) }];
+    loadbalancer.pools = [{ ...poolBody(pool, null), ...(members ? { members: members.map((member) => memberBody(member)) } : {}) }];
   }
   return { loadbalancer };
 }
 
-export const loadBalancerRoutes: FastifyPluginAsync<LbRoutesOptions> = async (app, { access }) => {
+/** The steps for an unnamed pool of the wizard: the pool on the new listener (or load balancer), its members, its monitor. */
+function unnamedPoolSteps(spec: LoadbalancerCreateRequest, lb: Native): JobStep[] {
+  if (!spec.pool || spec.pool.name) return [];
+  const target: PoolTarget = {};
+  const listenerId = (lb.listeners as Native[])[0]?.id;
+  const children = poolChildSteps(target, spec.members, spec.listener ? spec.monitor : null);
+  return [poolCreateStep(target, spec.pool, spec.listener?.protocol ?? null, listenerId ? { listener_id: listenerId } : { loadbalancer_id: lb.id }), ...children];
+}
+
+export const loadBalancerRoutes: FastifyPluginAsync<LbRoutesOptions> = async (app, { access, jobs }) => {
   app.get('/api/lbaas/loadbalancers/', async (request) => {
     const client = await access.client(request);
     const [response, ips] = await Promise.all([
@@ -72,9 +89,14 @@ export const loadBalancerRoutes: FastifyPluginAsync<LbRoutesOptions> = async (ap
     return { items: response.body.loadbalancers.map((lb) => shapeLoadBalancer(lb, ips)) };
   });
 
-  app.post<{ Body: LoadbalancerCreateRequest }>('/api/lbaas/loadbalancers/', { schema: bodySchema('loadbalancer.schema.json#/$defs/createRequest') }, async (request) => {
+  app.post<{ Body: LoadbalancerCreateRequest }>('/api/lbaas/loadbalancers/', { schema: bodySchema('loadbalancer.schema.json#/$defs/createRequest') }, async (request, reply) => {
     const client = await access.client(request);
-    const lb = (await octavia<{ loadbalancer: Native }>(client, 'POST', '/loadbalancers', { body: fullyPopulated(request.body) })).body.loadbalancer;
+    const body = fullyPopulated(request.body);
+    // Checked before the call: a monitor the spec refuses stops the create before anything is made.
+    if (request.body.pool && !request.body.pool.name) poolChildSteps({}, request.body.members, request.body.monitor);
+    const lb = (await octavia<{ loadbalancer: Native }>(client, 'POST', '/loadbalancers', { body })).body.loadbalancer;
+    const steps = unnamedPoolSteps(request.body, lb);
+    if (steps.length) reply.header('Location', `/api/lbaas/jobs/${jobs.start(request.session!, 'loadbalancer-create', lb.id, steps).id}/`);
     const { listeners, pools, ...rest } = lb;
     return shapeLoadBalancer({ ...rest, listeners: (listeners as Native[]).map(({ id }) => ({ id })), pools: (pools as Native[]).map(({ id }) => ({ id })) } as Native);
   });

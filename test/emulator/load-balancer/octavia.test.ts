@@ -97,7 +97,7 @@ describe('a load balancer and its VIP port', () => {
 
   it('refuses to delete a load balancer with children unless cascading, and the cascade removes the tree and the VIP port', async () => {
     const lb = await createSettled({
-      loadbalancer: { vip_subnet_id: subnetId, listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', members: [{ address: '10.0.0.50', protocol_port: 80 }] } }] },
+      loadbalancer: { vip_subnet_id: subnetId, listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { name: 'p', protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', members: [{ address: '10.0.0.50', protocol_port: 80 }] } }] },
     });
     const refused = await octavia('DELETE', `/loadbalancers/${lb.id}`);
     expect(refused.statusCode).toBe(400);
@@ -157,10 +157,16 @@ describe('the fully populated create', () => {
     expect(status.provisioning_status).toBe('ACTIVE');
   });
 
+  it('needs every pool of the tree named, as Octavia does', async () => {
+    const response = await octavia('POST', '/loadbalancers', { loadbalancer: { vip_subnet_id: subnetId, listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN' } }] } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().faultstring).toBe('Validation failure: Pools must be named when creating a fully populated loadbalancer.');
+  });
+
   it('refuses the whole tree when one member is invalid, leaving nothing behind', async () => {
     const before = (await octavia('GET', '/loadbalancers')).json().loadbalancers.length;
     const response = await octavia('POST', '/loadbalancers', {
-      loadbalancer: { vip_subnet_id: subnetId, listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', members: [{ address: '10.0.0.1', protocol_port: 70000 }] } }] },
+      loadbalancer: { vip_subnet_id: subnetId, listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { name: 'p', protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', members: [{ address: '10.0.0.1', protocol_port: 70000 }] } }] },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().faultstring).toBe("Invalid input for field/attribute protocol_port. Value: '70000'. Value should be lower or equal to 65535");
@@ -309,7 +315,7 @@ describe('members found by health monitors', () => {
     const lb = await createSettled({
       loadbalancer: {
         vip_subnet_id: subnetId,
-        listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', members: [{ address, protocol_port: 80 }, { address: '10.0.0.250', protocol_port: 80 }], healthmonitor: { type: 'HTTP', delay: 5, timeout: 5, max_retries: 3 } } }],
+        listeners: [{ protocol: 'HTTP', protocol_port: 80, default_pool: { name: 'p', protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', members: [{ address, protocol_port: 80 }, { address: '10.0.0.250', protocol_port: 80 }], healthmonitor: { type: 'HTTP', delay: 5, timeout: 5, max_retries: 3 } } }],
       },
     });
     const members = (await octavia('GET', `/pools/${lb.pools[0].id}/members`)).json().members;
