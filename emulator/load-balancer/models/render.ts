@@ -89,12 +89,11 @@ export function renderObject(db: Db, status: OperatingStatus, row: LbRow): Recor
   const relations: Record<Kind, () => Record<string, unknown>> = {
     loadbalancer: () => ({ listeners: ids(childrenOf(db, row.id, 'listener')), pools: ids(childrenOf(db, row.id, 'pool')), additional_vips: [] }),
     listener: () => ({ loadbalancers: [{ id: row.loadbalancer_id }], l7policies: ids(childrenOf(db, row.id, 'l7policy')) }),
-    pool: () => ({
-      loadbalancers: [{ id: row.loadbalancer_id }],
-      listeners: ids(listenersOfPool(db, row)),
-      members: ids(childrenOf(db, row.id, 'member')),
-      healthmonitor_id: monitorOf(db, row.id)?.id ?? null,
-    }),
+    pool: () => {
+      // Octavia leaves healthmonitor_id out (not null) while the pool has no monitor.
+      const monitor = monitorOf(db, row.id);
+      return { loadbalancers: [{ id: row.loadbalancer_id }], listeners: ids(listenersOfPool(db, row)), members: ids(childrenOf(db, row.id, 'member')), ...(monitor ? { healthmonitor_id: monitor.id } : {}) };
+    },
     member: () => ({}),
     healthmonitor: () => ({ pools: [{ id: row.parent_id }] }),
     l7policy: () => ({ listener_id: row.parent_id, rules: ids(childrenOf(db, row.id, 'l7rule')) }),
