@@ -7,6 +7,7 @@
  */
 import { type ComponentType, createContext, useContext } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { MenuPanel } from './app/menu';
 import type { Backend, ServiceName } from './backend/contract';
 import type { HttpClient } from './backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from './descriptor';
@@ -29,6 +30,13 @@ export interface ViewPlugins {
    * @example [{ path: '/project/instances/launch', element: <LaunchInstanceRoute /> }]
    */
   routes: readonly RouteObject[];
+  /**
+   * Sidebar entries of custom screens (a screen is no resource, so no
+   * descriptor's `panel` lists it); the entry shows under the same service
+   * and policy rules as a panel's, and the route wraps its page in `ScreenGate`.
+   * @example [{ panel: { dashboard: 'project', group: 'Object Store', label: 'Containers', path: '/project/containers' }, serviceType: 'object-store' }]
+   */
+  panels?: readonly MenuPanel[];
   /**
    * Components a descriptor's detail tab names with `component`, for what
    * fields and tables cannot show (an instance's console log).

@@ -13,6 +13,7 @@ import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
 import { OCTAVIA_CALLS } from './octavia-calls.js';
+import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -48,6 +49,8 @@ export interface NativeCall {
   nullable?: string[];
   /** Response headers the server reads. */
   readsHeaders?: string[];
+  /** The answer's top-level keys are the cloud's configuration (Swift's /info lists its middleware): compare `reads` only. */
+  keysAreConfiguration?: boolean;
   /** Runs after the call, e.g. to remember a created name. */
   after?(ctx: ConformanceContext, body: any): void;
   /** Runs before the call, e.g. to wait until a volume has left `creating`. */
@@ -1540,4 +1543,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
   ...OCTAVIA_CALLS,
+  ...BACKUP_SERVICE_CALLS,
 ];
