@@ -11,6 +11,7 @@ const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) =
 const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
 const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
 const ContainersRoute = lazy(() => import('./containers/ContainersRoute'));
+const StackWizardRoute = lazy(() => import('./stacks/StackWizardRoute'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -32,6 +33,10 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
   // Spec 2 §2.1: the object storage browser, container and folder in the path.
   { path: `${CONTAINERS_PATH}/*`, element: <ContainersRoute /> },
+  // Heat's Launch Stack, Preview Stack and Change Template (issue 19).
+  { path: '/project/stacks/launch', element: <StackWizardRoute mode="launch" /> },
+  { path: '/project/stacks/preview', element: <StackWizardRoute mode="preview" /> },
+  { path: '/project/stacks/:id/change_template', element: <StackWizardRoute mode="change" /> },
 ];
 
 /** Sidebar entries of the custom screens (ViewPlugins.panels). */

@@ -6,6 +6,7 @@ import { createBaasProvider } from './baas';
 import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi } from './glance';
+import { createHeatProvider } from './heat';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
@@ -44,6 +45,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     cinder: createCinderProvider(http),
     baas: createBaasProvider(http),
     swift: createSwiftProvider(http),
+    heat: createHeatProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {

@@ -14,6 +14,7 @@ import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
 import { OCTAVIA_CALLS } from './octavia-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
+import { HEAT_CALLS } from './heat-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -32,7 +33,11 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
+<<<<<<< HEAD
   service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'load-balancer';
+=======
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration';
+>>>>>>> main
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -1544,4 +1549,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...SWIFT_CALLS,
   ...OCTAVIA_CALLS,
   ...BACKUP_SERVICE_CALLS,
+  ...HEAT_CALLS,
 ];
