@@ -14,11 +14,8 @@ import { cinderRoutes } from './api/cinder/index.js';
 import { configRoutes } from './api/config.js';
 import { glanceRoutes } from './api/glance/index.js';
 import { swiftRoutes } from './api/swift/index.js';
-<<<<<<< HEAD
 import { lbaasRoutes } from './api/lbaas/index.js';
-=======
 import { heatRoutes } from './api/heat/index.js';
->>>>>>> main
 import { keystoneRoutes } from './api/keystone.js';
 import { networkRoutes } from './api/network.js';
 import { securityGroupRoutes } from './api/network/security-groups.js';
@@ -135,11 +132,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     const checked = request.url.startsWith('/api/') ? !config.public && !config.endsSession : request.routeOptions.url === '/header/';
     if (checked && request.session) await context.access.catalog(request.session);
   });
-<<<<<<< HEAD
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, lbaasRoutes]) await app.register(routes, context);
-=======
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, heatRoutes]) await app.register(routes, context);
->>>>>>> main
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, heatRoutes, lbaasRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

@@ -33,11 +33,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-<<<<<<< HEAD
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'load-balancer';
-=======
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration';
->>>>>>> main
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration' | 'load-balancer';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
