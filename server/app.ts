@@ -15,6 +15,7 @@ import { cinderRoutes } from './api/cinder/index.js';
 import { configRoutes } from './api/config.js';
 import { glanceRoutes } from './api/glance/index.js';
 import { swiftRoutes } from './api/swift/index.js';
+import { lbaasRoutes } from './api/lbaas/index.js';
 import { heatRoutes } from './api/heat/index.js';
 import { keystoneRoutes } from './api/keystone.js';
 import { networkRoutes } from './api/network.js';
@@ -133,7 +134,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     const checked = request.url.startsWith('/api/') ? !config.public && !config.endsSession : request.routeOptions.url === '/header/';
     if (checked && request.session) await context.access.catalog(request.session);
   });
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, heatRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, heatRoutes, lbaasRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

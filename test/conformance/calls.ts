@@ -13,6 +13,7 @@ import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { USAGE_QUOTA_CALLS } from './usage-quota-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
+import { OCTAVIA_CALLS } from './octavia-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 import { HEAT_CALLS } from './heat-calls.js';
 
@@ -33,7 +34,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration';
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration' | 'load-balancer';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -1544,6 +1545,7 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
   ...USAGE_QUOTA_CALLS,
+  ...OCTAVIA_CALLS,
   ...BACKUP_SERVICE_CALLS,
   ...HEAT_CALLS,
 ];
