@@ -5,7 +5,7 @@ import { persistedTerms } from '../search/facets';
 import { currentPageSize } from '../table/page-size';
 import { catalogQuery, extensionsQuery, panelAccess, sessionQuery, settingsQuery } from './access';
 import { listPanelKey, listRequest } from './list-request';
-import { listQuery, pageQuery } from './queries';
+import { listQuery, markPrefetched, pageQuery } from './queries';
 
 /**
  * Starts a panel's first list call at navigation (the route's loader), so
@@ -41,6 +41,8 @@ export async function prefetchPanelList(queryClient: QueryClient, backend: Backe
 }
 
 /** Fetches a query the cache has no data for; one it has is the page's to refresh. */
-function prefetchOnce<T>(queryClient: QueryClient, query: { queryKey: unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T> }): Promise<void> {
-  return queryClient.getQueryData(query.queryKey) === undefined ? queryClient.prefetchQuery(query) : Promise.resolve();
+async function prefetchOnce<T>(queryClient: QueryClient, query: { queryKey: unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T> }): Promise<void> {
+  if (queryClient.getQueryData(query.queryKey) !== undefined) return;
+  await queryClient.prefetchQuery(query);
+  markPrefetched(queryClient, query.queryKey);
 }

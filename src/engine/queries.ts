@@ -12,6 +12,25 @@ import { isTransitional, pollDelay, pollInterval } from './polling';
 export const resourceKey = (name: string) => ['resource', name] as const;
 
 /**
+ * Lists the navigation's prefetch (`prefetchPanelList`) has just brought: the
+ * page mounting over one takes it as its first answer instead of asking again
+ * (with the default staleness every mount refetched, so a page that mounted
+ * after its prefetch landed sent its list call twice).
+ */
+const prefetchedQueries = new WeakSet<object>();
+const PREFETCH_FRESH_MS = 5_000;
+
+export function markPrefetched(queryClient: QueryClient, queryKey: unknown[]): void {
+  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
+  if (query) prefetchedQueries.add(query);
+}
+
+function refetchUnlessJustPrefetched(query: { state: { dataUpdatedAt: number } }): boolean {
+  if (!prefetchedQueries.delete(query)) return true;
+  return Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS;
+}
+
+/**
  * The whole list of a resource. Tables sort and page on the client, as the
  * spec's browser does (api-contract §1.6), so all records are fetched.
  * `filter` holds the server facets' params (spec 1 §4.6); each filter is its
@@ -24,6 +43,7 @@ export function useResourceList(descriptor: AnyResourceDescriptor, options: { en
     ...listQuery(dataProvider, descriptor, options.filter),
     enabled: options.enabled ?? true,
     placeholderData: keepRowsOf(queryClient),
+    refetchOnMount: refetchUnlessJustPrefetched,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
@@ -71,6 +91,7 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
     ...pageQuery(dataProvider, descriptor, options),
     enabled: options.enabled ?? (descriptor.paging === 'server'),
     placeholderData: keepRowsOf(queryClient),
+    refetchOnMount: refetchUnlessJustPrefetched,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
