@@ -12,6 +12,7 @@ import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
+import { NETWORK_TOPOLOGY_CALLS } from './network-topology-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -1538,4 +1539,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   },
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
+  ...NETWORK_TOPOLOGY_CALLS,
 ];
