@@ -1,6 +1,7 @@
 import { createBackend } from '../dataProviders/index';
 import { OPTION_SOURCES } from '../dataProviders/option-sources';
 import { customDetailTabs } from '../custom/detail-tabs';
+import { customPanels } from '../custom/panels';
 import { customRoutes } from '../custom/routes';
 import { customStepComponents } from '../custom/step-components';
 import { resources } from '../resources/index';
@@ -13,6 +14,7 @@ import type { EnginePlugins } from '../src/plugins';
 export const plugins: EnginePlugins = {
   resources,
   routes: customRoutes,
+  panels: customPanels,
   detailTabs: customDetailTabs,
   stepComponents: customStepComponents,
   optionSources: OPTION_SOURCES,

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import { MenuPanelGate } from '../src/app/PanelGate';
+import { NETWORK_TOPOLOGY_PANEL } from './panels';
 
 // Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
 const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
@@ -7,6 +9,7 @@ const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) =
 // The wizard and the resize modal load on first visit, like the engine's pages.
 const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
 const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
+const NetworkTopologyPage = lazy(() => import('./topology/NetworkTopologyPage'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -26,4 +29,6 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/instances/launch', element: <LaunchInstanceRoute /> },
   // Horizon's Resize Instance modal (issue 6).
   { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
+  // Spec 1 §2.3–2.4: the network topology's flat and graph views (issue 19).
+  { path: NETWORK_TOPOLOGY_PANEL.panel.path, element: <MenuPanelGate entry={NETWORK_TOPOLOGY_PANEL}><NetworkTopologyPage /></MenuPanelGate> },
 ];

@@ -12,6 +12,7 @@ import type { HttpClient } from './backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from './descriptor';
 import type { OptionSource } from './forms/option-sources';
 import type { CustomStepProps } from './wizard/step-components';
+import type { MenuPanel } from './app/menu';
 
 /** What a custom detail tab component receives. */
 export interface DetailTabComponentProps {
@@ -47,6 +48,12 @@ export interface ViewPlugins {
    * @example { 'volume-types': async (backend) => [...] }
    */
   optionSources: Readonly<Record<string, OptionSource>>;
+  /**
+   * Sidebar entries of custom screens (a `routes` entry serves the path);
+   * shown, like a resource's panel, when their service and policy allow.
+   * @example [{ panel: { dashboard: 'project', group: 'Network', label: 'Network Topology', path: '/project/network_topology' }, serviceType: 'network' }]
+   */
+  panels?: readonly MenuPanel[];
 }
 
 /** Everything the app hands the engine. */

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePanelAccess } from '../engine/access';
+import { usePlugins } from '../plugins';
 import { useRegistry } from '../engine/context';
 import { buildMenu, type MenuSection } from './menu';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
@@ -18,7 +19,8 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
  */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): void }) {
   const registry = useRegistry();
-  const menu = useMemo(() => buildMenu(registry.all), [registry]);
+  const { panels: customPanels } = usePlugins();
+  const menu = useMemo(() => buildMenu(registry.all, customPanels), [registry, customPanels]);
   const panels = menu.flatMap((section) => section.groups.flatMap((group) => group.panels));
   const access = usePanelAccess(panels);
   const allowedPaths = new Set(panels.filter((_panel, index) => access[index] === 'allowed').map(({ panel }) => panel.path));

@@ -53,7 +53,7 @@ beforeAll(async () => {
   // The server goes first at clean-up (latest first), so its port leaves the network.
   demoNative.later(async () => {
     await demo.delete(`/api/nova/servers/${serverId}`);
-    await waitUntil(() => demo.get(`/api/nova/servers/${serverId}`), (response) => response.status === 404, { what: 'the topology test server to go', timeoutMs: 90_000 });
+    await waitUntil(() => demo.get(`/api/nova/servers/${serverId}`), (response) => response.status === 404, { what: 'the topology test server to go', timeout: 90_000 });
   });
 }, 120_000);
 afterAll(() => closeNeutronTestBed({ cloud, demoNative, adminNative }), 180_000);
@@ -100,7 +100,7 @@ describe('project/network_topology/json', () => {
     const server = await waitUntil(
       async () => (await topology()).servers.find((item) => item.id === serverId),
       (item) => item?.original_status === 'ACTIVE' && !item.task,
-      { what: 'the server to be active in the topology', timeoutMs: 90_000 },
+      { what: 'the server to be active in the topology', timeout: 90_000 },
     );
     expect(server).toEqual({ id: serverId, name: serverName, status: 'Active', original_status: 'ACTIVE', task: null, console: 'auto_console', allow_delete_server: true, url: `/project/instances/${serverId}/` });
   }, 120_000);
@@ -109,7 +109,7 @@ describe('project/network_topology/json', () => {
     const ports = await waitUntil(
       async () => (await topology()).ports,
       (list) => list.some((port) => port.device_id === serverId),
-      { what: "the server's port in the topology", timeoutMs: 90_000 },
+      { what: "the server's port in the topology", timeout: 90_000 },
     );
     const interfacePort = ports.find((port) => port.device_id === router.id && port.network_id === network.id)!;
     expect(interfacePort).toMatchObject({ device_owner: 'network:router_interface', fixed_ips: [{ subnet_id: subnet.id, ip_address: '10.231.0.1' }], url: `/project/networks/ports/${interfacePort.id}/detail` });

@@ -1,0 +1,169 @@
+import type { Simulation } from 'd3-force';
+import { select, type Selection } from 'd3-selection';
+import type { ZoomTransform } from 'd3-zoom';
+import { dragNodes, forceLayout, updateLayout, type ZoomableCanvas, zoomableCanvas } from './d3-kit';
+import { GRAPH, type Graph, type GraphLink, type GraphNode, linkDistance, NODE_RADIUS } from './graph-model';
+import { isLoading, networkColor } from './model';
+
+/**
+ * The graph view's drawing (spec 1 §2.4): circles for networks, external
+ * networks, routers and instances, lines for ports, a force layout that
+ * keeps the places of what it already drew across reloads, drag, zoom and
+ * pan, labels and the hidden-instance counts of collapsed networks.
+ */
+
+export interface GraphHandlers {
+  onNode(node: GraphNode): void;
+  onBackground(): void;
+  /** The view moved or zoomed (an open balloon closes). */
+  onZoom(): void;
+}
+
+/** A glyph per kind (Horizon uses Font Awesome's cloud, globe and desktop). */
+const ICONS: Record<GraphNode['kind'], string> = { 'external-network': '🌐', network: '☁', router: '⇄', instance: '🖥' };
+const ICON_SIZE: Record<GraphNode['kind'], number> = { 'external-network': 40, network: 28, router: 22, instance: 18 };
+
+const endpoint = (end: GraphLink['source']) => end as GraphNode;
+
+export class GraphDrawing {
+  private readonly canvas: ZoomableCanvas;
+  private simulation: Simulation<GraphNode, GraphLink> | null = null;
+  private links: Selection<SVGLineElement, GraphLink, SVGGElement, unknown>;
+  private nodes: Selection<SVGGElement, GraphNode, SVGGElement, unknown>;
+  private readonly linkLayer: Selection<SVGGElement, unknown, null, undefined>;
+  private readonly nodeLayer: Selection<SVGGElement, unknown, null, undefined>;
+  private labels = false;
+  private colorOf = new Map<string, number>();
+
+  constructor(
+    private readonly svg: SVGSVGElement,
+    private readonly handlers: GraphHandlers,
+  ) {
+    this.canvas = zoomableCanvas(svg, { scaleExtent: GRAPH.scaleExtent, onZoom: () => handlers.onZoom(), onBackground: () => handlers.onBackground() });
+    this.linkLayer = this.canvas.layer.append('g').attr('class', 'links');
+    this.nodeLayer = this.canvas.layer.append('g').attr('class', 'nodes');
+    this.links = this.linkLayer.selectAll<SVGLineElement, GraphLink>('line.link');
+    this.nodes = this.nodeLayer.selectAll<SVGGElement, GraphNode>('g.node');
+  }
+
+  /** Draws `graph`; the nodes already drawn keep their places, and the layout wakes only when something came or went. */
+  update(graph: Graph): void {
+    graph.nodes.forEach((node, index) => {
+      if (node.kind === 'network' || node.kind === 'external-network') this.colorOf.set(node.id, index);
+    });
+    const before = new Set(this.nodes.data().map((node) => node.id));
+    const changed = graph.nodes.length !== before.size || graph.nodes.some((node) => !before.has(node.id)) || graph.links.length !== this.links.size();
+    // A new node starts beside a node it links to, so it does not fly in from a corner.
+    for (const link of graph.links) {
+      const device = graph.byId.get(String(link.source));
+      const network = this.nodes.data().find((node) => node.id === String(link.target));
+      if (device && !before.has(device.id) && network?.x !== undefined) Object.assign(device, { x: network.x + Math.random() * 20 - 10, y: (network.y ?? 0) + Math.random() * 20 - 10 });
+    }
+    if (!this.simulation) {
+      const width = this.svg.clientWidth || 800;
+      const height = this.svg.clientHeight || 600;
+      this.join(graph);
+      this.simulation = forceLayout<GraphNode, GraphLink>(graph.nodes, graph.links, {
+        width,
+        height,
+        gravity: GRAPH.gravity,
+        distance: (link) => linkDistance(link),
+        charge: GRAPH.charge,
+        warmTicks: GRAPH.warmTicks,
+        id: (node) => node.id,
+        onTick: () => this.tick(),
+      });
+      return;
+    }
+    updateLayout(this.simulation, graph.nodes, graph.links, (node) => node.id, changed);
+    this.join(graph);
+    this.tick();
+  }
+
+  private join(graph: Graph): void {
+    this.links = this.linkLayer
+      .selectAll<SVGLineElement, GraphLink>('line.link')
+      .data(graph.links, (link) => link.id)
+      .join('line')
+      .attr('class', 'link')
+      .attr('stroke', 'black')
+      .attr('stroke-width', 1);
+
+    this.nodes = this.nodeLayer
+      .selectAll<SVGGElement, GraphNode>('g.node')
+      .data(graph.nodes, (node) => node.id)
+      .join((enter) => {
+        const group = enter.append('g');
+        group.append('circle').attr('class', 'frame').attr('stroke', 'black').attr('stroke-width', 3).attr('fill', 'white');
+        group.append('text').attr('class', 'icon').attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
+        group.append('text').attr('class', 'nodeLabel').attr('fill', 'black').attr('font-size', 12);
+        group.append('text').attr('class', 'vmCount').attr('fill', 'black').attr('font-size', 20).attr('transform', 'translate(26,38)');
+        group
+          .on('click', (event: MouseEvent, node) => {
+            event.stopPropagation();
+            this.handlers.onNode(node);
+          })
+          .on('mouseover', (_event, node) => this.links.filter((link) => endpoint(link.source) === node || endpoint(link.target) === node).attr('stroke-width', 3))
+          .on('mouseout', () => this.links.attr('stroke-width', 1))
+          .call(dragNodes<SVGGElement, GraphNode>(() => this.simulation));
+        return group;
+      })
+      .attr('class', (node) => `node ${node.kind}${'data' in node && isLoading(node.data as { original_status?: string }) ? ' loading' : ''}`)
+      .attr('data-id', (node) => node.id)
+      .style('cursor', 'pointer');
+    this.nodes
+      .select('.frame')
+      .attr('r', (node) => NODE_RADIUS[node.kind])
+      .attr('stroke', (node) => (node.kind === 'network' || node.kind === 'external-network' ? networkColor(this.colorOf.get(node.id) ?? 0) : 'black'))
+      .attr('stroke-dasharray', (node) => (node.kind !== 'network' && node.kind !== 'external-network' && isLoading(node.data) ? '4 3' : null));
+    this.nodes
+      .select('.icon')
+      .attr('font-size', (node) => ICON_SIZE[node.kind])
+      .text((node) => ICONS[node.kind]);
+    this.nodes
+      .select('.nodeLabel')
+      .attr('transform', (node) => `translate(${NODE_RADIUS[node.kind] + 5},3)`)
+      .attr('display', this.labels ? null : 'none')
+      .text((node) => node.name);
+    this.nodes.select('.vmCount').text((node) => (node.kind === 'network' || node.kind === 'external-network') && node.hidden ? String(node.hidden) : '');
+  }
+
+  private tick(): void {
+    this.links
+      .attr('x1', (link) => endpoint(link.source).x ?? 0)
+      .attr('y1', (link) => endpoint(link.source).y ?? 0)
+      .attr('x2', (link) => endpoint(link.target).x ?? 0)
+      .attr('y2', (link) => endpoint(link.target).y ?? 0);
+    this.nodes.attr('transform', (node) => `translate(${node.x ?? 0},${node.y ?? 0})`);
+  }
+
+  /** Spec 1 §2.4: the labels toggle. */
+  showLabels(show: boolean): void {
+    this.labels = show;
+    this.nodes.select('.nodeLabel').attr('display', show ? null : 'none');
+  }
+
+  /** Spec 1 §2.4, §9: back to the centre at scale 1 in 1500 ms. */
+  center(): void {
+    this.canvas.center(GRAPH.centerMs);
+  }
+
+  /** Where `node` is on the screen, in the svg's pixels (for its balloon). */
+  screenPosition(node: GraphNode): { x: number; y: number } {
+    const transform: ZoomTransform = this.canvas.transform();
+    const [x, y] = transform.apply([node.x ?? 0, node.y ?? 0]);
+    return { x, y };
+  }
+
+  /** Stops the layout while a balloon is open, as Horizon does, and lets it go on after. */
+  pause(paused: boolean): void {
+    if (paused) this.simulation?.stop();
+    else this.simulation?.restart();
+  }
+
+  destroy(): void {
+    this.simulation?.stop();
+    this.canvas.destroy();
+    select(this.svg).selectAll('*').remove();
+  }
+}
