@@ -45,11 +45,31 @@ export const BALLOON_TEXTS = {
   network: { details: 'View Details', delete: 'Delete Network' },
 };
 
-const statusColor = (item: { original_status?: string }) => (statusClass(item) === 'active' ? 'success.main' : 'error.main');
+/** A status with Horizon's dot: green when active, red otherwise (spec 1 §4.5). */
+function Status({ className, text }: { className: 'active' | 'down'; text: string }) {
+  const color = className === 'active' ? 'success.main' : 'error.main';
+  return (
+    <Box component="span" className={className} sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5, whiteSpace: 'nowrap' }}>
+      <Box component="span" aria-hidden sx={{ width: 8, height: 8, borderRadius: '50%', bgcolor: color }} />
+      {text}
+    </Box>
+  );
+}
 
 function DetailTable({ children }: { children: ReactNode }) {
   return (
-    <Box component="table" sx={{ width: '100%', borderCollapse: 'collapse', fontSize: 12, '& th, & td': { textAlign: 'left', p: '2px 6px', borderTop: 1, borderColor: 'divider', verticalAlign: 'top', wordBreak: 'break-all' } }}>
+    <Box
+      component="table"
+      sx={{
+        width: '100%',
+        borderCollapse: 'collapse',
+        fontSize: 12,
+        '& th, & td': { textAlign: 'left', p: '3px 6px', verticalAlign: 'middle', whiteSpace: 'nowrap' },
+        '& th': { color: 'text.secondary', fontWeight: 600 },
+        // Long ids are cut with an ellipsis; the full id is the cell's title.
+        '& th.id': { maxWidth: 90, overflow: 'hidden', textOverflow: 'ellipsis' },
+      }}
+    >
       <tbody>{children}</tbody>
     </Box>
   );
@@ -85,7 +105,7 @@ export function Balloon({ target, position, actions, onClose }: { target: Balloo
       className="topologyBalloon"
       elevation={6}
       onClick={(event) => event.stopPropagation()}
-      sx={{ position: 'absolute', left: position.left, top: position.top, width: 380, maxWidth: 'calc(100vw - 32px)', p: 1.5, zIndex: 10 }}
+      sx={{ position: 'absolute', left: position.left, top: position.top, width: 'max-content', minWidth: 340, maxWidth: 520, p: 1.5, zIndex: 10 }}
     >
       <IconButton aria-label="Close" size="small" onClick={onClose} sx={{ position: 'absolute', right: 4, top: 4 }}>
         <CloseIcon fontSize="small" />
@@ -101,9 +121,7 @@ export function Balloon({ target, position, actions, onClose }: { target: Balloo
         <tr>
           <th>STATUS</th>
           <td>
-            <Box component="span" className={statusClass(item)} sx={{ color: statusColor(item) }}>
-              {item.status}
-            </Box>
+            <Status className={statusClass(item)} text={item.status} />
           </td>
         </tr>
       </DetailTable>
@@ -121,13 +139,13 @@ export function Balloon({ target, position, actions, onClose }: { target: Balloo
           <DetailTable>
             {target.ports.map(balloonPort).map((port) => (
               <tr key={port.id}>
-                <th>{port.url ? <Link component={RouterLink} to={port.url}>{port.id}</Link> : port.id}</th>
+                <th className="id" title={port.id}>
+                  {port.url ? <Link component={RouterLink} to={port.url}>{port.id}</Link> : port.id}
+                </th>
                 <td>{port.ipAddress}</td>
                 <td>{port.deviceOwner}</td>
                 <td>
-                  <Box component="span" className={port.statusClass} sx={{ color: port.statusClass === 'active' ? 'success.main' : 'error.main' }}>
-                    {port.status}
-                  </Box>
+                  <Status className={port.statusClass} text={port.status} />
                 </td>
                 <td>
                   {port.isInterface && actions.canDeletePort && (
@@ -169,7 +187,9 @@ export function Balloon({ target, position, actions, onClose }: { target: Balloo
           <DetailTable>
             {target.network.subnets.map((subnet) => (
               <tr key={subnet.id}>
-                <th>{subnet.url ? <Link component={RouterLink} to={subnet.url}>{subnet.id}</Link> : subnet.id}</th>
+                <th className="id" title={subnet.id}>
+                  {subnet.url ? <Link component={RouterLink} to={subnet.url}>{subnet.id}</Link> : subnet.id}
+                </th>
                 <td>{subnet.cidr}</td>
                 <td>
                   {target.network.allow_delete_subnet && (

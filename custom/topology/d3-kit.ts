@@ -80,11 +80,26 @@ export interface ForceOptions<N extends SimulationNodeDatum, L extends Simulatio
   onTick(): void;
 }
 
+/** A warm-up slice runs ticks for at most this long before it lets the browser draw a frame. */
+const WARM_SLICE_MS = 12;
+/** Past this many nodes the layout cools faster (alpha 0.3 to 0.001 in about 100 ticks). */
+const LARGE_GRAPH = 500;
+const LARGE_GRAPH_DECAY = 0.055;
+
+export interface ForceLayout<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>> {
+  simulation: Simulation<N, L>;
+  /** Stops the layout and any warm-up still to run. */
+  stop(): void;
+}
+
 /**
  * A force layout as d3 v3's `force()` was configured (gravity, link distance,
- * charge), warmed by `warmTicks` ticks, then left to settle on the timer.
+ * charge), warmed by `warmTicks` ticks before it moves on its own. The
+ * warm-up runs in slices of a few milliseconds, so a large project's graph
+ * (2,000 instances: about 20 ms a tick) never freezes the page; a small one
+ * is warmed in the first slice, before its first frame.
  */
-export function forceLayout<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>>(nodes: N[], links: L[], options: ForceOptions<N, L>): Simulation<N, L> {
+export function forceLayout<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>>(nodes: N[], links: L[], options: ForceOptions<N, L>): ForceLayout<N, L> {
   const link = forceLink<N, L>(links).id(options.id);
   if (typeof options.distance === 'number') link.distance(options.distance);
   else link.distance(options.distance);
@@ -94,11 +109,36 @@ export function forceLayout<N extends SimulationNodeDatum, L extends SimulationL
     .force('x', forceX<N>(options.width / 2).strength(options.gravity))
     .force('y', forceY<N>(options.height / 2).strength(options.gravity))
     .stop();
-  simulation.tick(options.warmTicks);
-  simulation.on('tick', options.onTick);
-  options.onTick();
-  simulation.alpha(0.3).restart();
-  return simulation;
+  // A large graph settles in about 100 ticks instead of 250: each of its ticks redraws thousands of elements.
+  if (nodes.length > LARGE_GRAPH) simulation.alphaDecay(LARGE_GRAPH_DECAY);
+  let remaining = options.warmTicks;
+  let stopped = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const warm = () => {
+    if (stopped) return;
+    const start = performance.now();
+    while (remaining > 0 && performance.now() - start < WARM_SLICE_MS) {
+      simulation.tick();
+      remaining -= 1;
+    }
+    if (remaining > 0) {
+      pending = setTimeout(warm, 0);
+      return;
+    }
+    // The nodes are placed once, warmed: moving thousands of elements after every slice costs more than the ticks.
+    options.onTick();
+    simulation.on('tick', options.onTick);
+    simulation.alpha(0.3).restart();
+  };
+  warm();
+  return {
+    simulation,
+    stop() {
+      stopped = true;
+      clearTimeout(pending);
+      simulation.stop();
+    },
+  };
 }
 
 /** New nodes and links for a running layout, keeping the places of the nodes it already had. */

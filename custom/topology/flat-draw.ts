@@ -1,5 +1,6 @@
 import { select } from 'd3-selection';
 import { FLAT_PROPERTIES, type FlatDevice, type FlatLayout, type FlatNetwork } from './flat-layout';
+import { ICON_PATHS, iconTransform } from './icons';
 import { isLoading, networkColor, statusClass } from './model';
 
 /**
@@ -16,7 +17,6 @@ export interface FlatHandlers {
   onDevice(device: FlatDevice, frame: SVGRectElement): void;
 }
 
-const GLOBE = '🌐';
 const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function ensureDefs(svg: SVGSVGElement): void {
@@ -45,7 +45,7 @@ export function drawFlat(svgElement: SVGSVGElement, layout: FlatLayout, handlers
       group.append('rect').attr('class', 'network-rect');
       group.append('text').attr('class', 'network-name').attr('pointer-events', 'none');
       group.append('text').attr('class', 'network-cidr');
-      group.append('text').attr('class', 'network-type').append('title').text('External Network');
+      group.append('path').attr('class', 'network-type').append('title').text('External Network');
       group.append('g').attr('class', 'devices');
       return group;
     })
@@ -81,19 +81,13 @@ export function drawFlat(svgElement: SVGSVGElement, layout: FlatLayout, handlers
     .attr('text-anchor', 'end')
     .attr('font-size', 10)
     .text((network) => network.cidrs);
+  // The globe of an external network, at the bar's end beyond its CIDRs.
   networks
     .select('.network-type')
-    .attr('transform', 'rotate(90 0 0)')
-    .attr('x', (network) => network.typeX)
-    .attr('y', -20)
-    .attr('text-anchor', 'end')
-    .attr('font-size', 12)
-    .each(function (network) {
-      // The text node before the <title> child: the globe only on external networks.
-      const node = this as SVGTextElement;
-      if (node.firstChild?.nodeType === Node.TEXT_NODE) node.firstChild.remove();
-      if (network.network['router:external']) node.insertBefore(document.createTextNode(GLOBE), node.firstChild);
-    });
+    .attr('display', (network) => (network.network['router:external'] ? null : 'none'))
+    .attr('transform', (network) => `translate(27,${network.typeX - 7}) ${iconTransform(13)}`)
+    .attr('d', ICON_PATHS.globe)
+    .attr('fill', '#333');
 
   const devices = networks
     .select<SVGGElement>('g.devices')
@@ -107,6 +101,7 @@ export function drawFlat(svgElement: SVGSVGElement, layout: FlatLayout, handlers
       texts.append('rect').attr('class', 'texts_bg');
       texts.append('text').attr('class', 'type');
       texts.append('text').attr('class', 'name');
+      group.append('path').attr('class', 'icon').attr('pointer-events', 'none');
       group.append('circle').attr('class', 'status-dot');
       return group;
     })
@@ -153,11 +148,18 @@ export function drawFlat(svgElement: SVGSVGElement, layout: FlatLayout, handlers
     .attr('text-anchor', 'middle')
     .attr('font-size', 12)
     .text((device) => device.name);
+  // The device's icon: top left when normal, filling the box when small (Horizon's templates).
+  devices
+    .select('.icon')
+    .attr('transform', normal ? `translate(14,14) ${iconTransform(16)}` : `translate(10,10) ${iconTransform(14)}`)
+    .attr('d', (device) => (device.type === 'router' ? ICON_PATHS.router : ICON_PATHS.instance))
+    .attr('fill', '#333');
   devices
     .select('.status-dot')
-    .attr('cx', normal ? 10 : props.device_width / 2)
-    .attr('cy', normal ? 10 : props.default_height / 2)
-    .attr('r', normal ? 4 : 3)
+    .attr('display', normal ? null : 'none')
+    .attr('cx', props.device_width - 8)
+    .attr('cy', 8)
+    .attr('r', 3.5)
     .attr('fill', (device) => (statusClass(device.device) === 'active' ? '#3c763d' : '#a94442'));
 
   const ports = devices

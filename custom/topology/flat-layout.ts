@@ -235,6 +235,12 @@ export function layoutFlat(data: TopologyData, mode: DrawMode): FlatLayout {
   }
   height = Math.max(height + props.top_margin, props.network_min_height);
 
+  const byNetwork = new Map<string, FlatDevice[]>();
+  for (const device of devices) {
+    const list = byNetwork.get(device.parentNetwork);
+    if (list) list.push(device);
+    else byNetwork.set(device.parentNetwork, [device]);
+  }
   const networks = data.networks.map((network, index): FlatNetwork => {
     const external = network['router:external'];
     return {
@@ -245,7 +251,7 @@ export function layoutFlat(data: TopologyData, mode: DrawMode): FlatLayout {
       cidrX: height - CIDR_MARGIN - (external ? GLOBE_WIDTH : 0),
       typeX: height - CIDR_MARGIN,
       cidrs: network.subnets.map((subnet) => subnet.cidr).join(', '),
-      devices: devices.filter((device) => device.parentNetwork === network.id),
+      devices: byNetwork.get(network.id) ?? [],
     };
   });
   return { mode, width: data.networks.length * props.network_width, height, networks };

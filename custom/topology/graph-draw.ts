@@ -1,8 +1,9 @@
 import type { Simulation } from 'd3-force';
 import { select, type Selection } from 'd3-selection';
 import type { ZoomTransform } from 'd3-zoom';
-import { dragNodes, forceLayout, updateLayout, type ZoomableCanvas, zoomableCanvas } from './d3-kit';
+import { dragNodes, type ForceLayout, forceLayout, updateLayout, type ZoomableCanvas, zoomableCanvas } from './d3-kit';
 import { GRAPH, type Graph, type GraphLink, type GraphNode, linkDistance, NODE_RADIUS } from './graph-model';
+import { ICON_PATHS, iconTransform } from './icons';
 import { isLoading, networkColor } from './model';
 
 /**
@@ -19,15 +20,18 @@ export interface GraphHandlers {
   onZoom(): void;
 }
 
-/** A glyph per kind (Horizon uses Font Awesome's cloud, globe and desktop). */
-const ICONS: Record<GraphNode['kind'], string> = { 'external-network': '🌐', network: '☁', router: '⇄', instance: '🖥' };
-const ICON_SIZE: Record<GraphNode['kind'], number> = { 'external-network': 40, network: 28, router: 22, instance: 18 };
+/** An icon per kind (Horizon's globe, cloud, router arrows and desktop). */
+const ICONS: Record<GraphNode['kind'], string> = { 'external-network': ICON_PATHS.globe, network: ICON_PATHS.cloud, router: ICON_PATHS.router, instance: ICON_PATHS.instance };
+const ICON_SIZE: Record<GraphNode['kind'], number> = { 'external-network': 50, network: 36, router: 30, instance: 22 };
 
 const endpoint = (end: GraphLink['source']) => end as GraphNode;
 
 export class GraphDrawing {
   private readonly canvas: ZoomableCanvas;
-  private simulation: Simulation<GraphNode, GraphLink> | null = null;
+  private layout: ForceLayout<GraphNode, GraphLink> | null = null;
+  private get simulation(): Simulation<GraphNode, GraphLink> | null {
+    return this.layout?.simulation ?? null;
+  }
   private links: Selection<SVGLineElement, GraphLink, SVGGElement, unknown>;
   private nodes: Selection<SVGGElement, GraphNode, SVGGElement, unknown>;
   private readonly linkLayer: Selection<SVGGElement, unknown, null, undefined>;
@@ -51,19 +55,20 @@ export class GraphDrawing {
     graph.nodes.forEach((node, index) => {
       if (node.kind === 'network' || node.kind === 'external-network') this.colorOf.set(node.id, index);
     });
-    const before = new Set(this.nodes.data().map((node) => node.id));
+    const before = new Map(this.nodes.data().map((node) => [node.id, node]));
     const changed = graph.nodes.length !== before.size || graph.nodes.some((node) => !before.has(node.id)) || graph.links.length !== this.links.size();
     // A new node starts beside a node it links to, so it does not fly in from a corner.
     for (const link of graph.links) {
       const device = graph.byId.get(String(link.source));
-      const network = this.nodes.data().find((node) => node.id === String(link.target));
-      if (device && !before.has(device.id) && network?.x !== undefined) Object.assign(device, { x: network.x + Math.random() * 20 - 10, y: (network.y ?? 0) + Math.random() * 20 - 10 });
+      if (!device || before.has(device.id)) continue;
+      const network = before.get(String(link.target));
+      if (network?.x !== undefined) Object.assign(device, { x: network.x + Math.random() * 20 - 10, y: (network.y ?? 0) + Math.random() * 20 - 10 });
     }
     if (!this.simulation) {
       const width = this.svg.clientWidth || 800;
       const height = this.svg.clientHeight || 600;
       this.join(graph);
-      this.simulation = forceLayout<GraphNode, GraphLink>(graph.nodes, graph.links, {
+      this.layout = forceLayout<GraphNode, GraphLink>(graph.nodes, graph.links, {
         width,
         height,
         gravity: GRAPH.gravity,
@@ -95,7 +100,7 @@ export class GraphDrawing {
       .join((enter) => {
         const group = enter.append('g');
         group.append('circle').attr('class', 'frame').attr('stroke', 'black').attr('stroke-width', 3).attr('fill', 'white');
-        group.append('text').attr('class', 'icon').attr('text-anchor', 'middle').attr('dominant-baseline', 'central');
+        group.append('path').attr('class', 'icon').attr('fill', 'black');
         group.append('text').attr('class', 'nodeLabel').attr('fill', 'black').attr('font-size', 12);
         group.append('text').attr('class', 'vmCount').attr('fill', 'black').attr('font-size', 20).attr('transform', 'translate(26,38)');
         group
@@ -118,8 +123,8 @@ export class GraphDrawing {
       .attr('stroke-dasharray', (node) => (node.kind !== 'network' && node.kind !== 'external-network' && isLoading(node.data) ? '4 3' : null));
     this.nodes
       .select('.icon')
-      .attr('font-size', (node) => ICON_SIZE[node.kind])
-      .text((node) => ICONS[node.kind]);
+      .attr('transform', (node) => iconTransform(ICON_SIZE[node.kind]))
+      .attr('d', (node) => ICONS[node.kind]);
     this.nodes
       .select('.nodeLabel')
       .attr('transform', (node) => `translate(${NODE_RADIUS[node.kind] + 5},3)`)
@@ -162,7 +167,7 @@ export class GraphDrawing {
   }
 
   destroy(): void {
-    this.simulation?.stop();
+    this.layout?.stop();
     this.canvas.destroy();
     select(this.svg).selectAll('*').remove();
   }
