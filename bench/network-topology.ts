@@ -1,3 +1,4 @@
+import os from 'node:os';
 import type { Page } from 'playwright-core';
 import { layoutFlat } from '../custom/topology/flat-layout.js';
 import type { TopologyData } from '../custom/topology/model.js';
@@ -196,7 +197,8 @@ export async function benchNetworkTopology(cloud: BenchCloud, demoPassword: stri
   const networks = Number(process.env.BENCH_TOPOLOGY_NETWORKS ?? 500);
   const instances = Number(process.env.BENCH_TOPOLOGY_INSTANCES ?? 2000);
   const data = makeTopology(networks, instances);
-  console.log(`\n(g) Network topology: ${networks} networks, ${data.routers.length} routers, ${instances} instances, ${data.ports.length} ports (the JSON answered from memory)`);
+  console.log(`\n(load on this machine: ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores)`);
+  console.log(`(g) Network topology: ${networks} networks, ${data.routers.length} routers, ${instances} instances, ${data.ports.length} ports (the JSON answered from memory)`);
   const layout = await benchTopologyLayout(data);
   console.log(`layout in Node: flat normal ${layout.normal} ms, flat small ${layout.small} ms; graph model ${layout.model} ms (${layout.nodes} nodes, ${layout.links} links), warm-up of ${GRAPH.warmTicks} ticks ${layout.warm} ms, run in slices of at most 12 ms plus one tick`);
   const page = await benchTopologyPage(cloud, demoPassword, data);
