@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TopologyData } from '../../custom/topology/model';
 import { type ApiRequest, renderWithApi } from '../support/fake-api';
 
@@ -126,13 +127,17 @@ describe('Network Topology: flat view', { timeout: 60_000 }, () => {
     await waitFor(() => expect(document.querySelector('g.port[data-id="p-if"]')).toBeNull());
   });
 
-  it("offers no Delete Instance when the delete policy is refused, and an instance's console link", async () => {
+  it("offers no Delete Instance when the delete policy is refused, and opens the instance's console in a 760x560 popup", async () => {
     open({ data: { ...TOPOLOGY, servers: [{ ...SERVER, allow_delete_server: false }] } });
     await waitFor(() => expect(device('vm-1')).not.toBeNull(), { timeout: 30_000 });
     device('vm-1')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const balloon = await screen.findByRole('dialog', { name: 'web' });
     expect(within(balloon).queryByRole('button', { name: 'Delete Instance' })).toBeNull();
-    expect(within(balloon).getByRole('link', { name: '» Open Console' })).toBeTruthy();
+    // Spec 1 §2.3, §9: the console opens in a 760x560 popup.
+    const popup = vi.spyOn(window, 'open').mockReturnValue(null);
+    await userEvent.click(within(balloon).getByRole('link', { name: '» Open Console' }));
+    expect(popup).toHaveBeenCalledWith('/ngdetails/OS::Nova::Server/vm-1?tab=console', 'console_vm-1', 'width=760,height=560');
+    popup.mockRestore();
   });
 
   it('draws a building device as loading', async () => {
