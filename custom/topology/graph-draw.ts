@@ -2,7 +2,9 @@ import type { Simulation } from 'd3-force';
 import { select, type Selection } from 'd3-selection';
 import type { ZoomTransform } from 'd3-zoom';
 import { dragNodes, type ForceLayout, forceLayout, updateLayout, type ZoomableCanvas, zoomableCanvas } from './d3-kit';
-import { GRAPH, type Graph, type GraphLink, type GraphNode, linkDistance, NODE_RADIUS } from './graph-model';
+import { polygonHull } from 'd3-polygon';
+import { curveCardinalClosed, line } from 'd3-shape';
+import { GRAPH, type Graph, type GraphLink, type GraphNode, hullPoints, linkDistance, type NetworkHull, NODE_RADIUS } from './graph-model';
 import { ICON_PATHS, iconTransform } from './icons';
 import { isLoading, networkColor } from './model';
 
@@ -25,6 +27,7 @@ const ICONS: Record<GraphNode['kind'], string> = { 'external-network': ICON_PATH
 const ICON_SIZE: Record<GraphNode['kind'], number> = { 'external-network': 50, network: 36, router: 30, instance: 22 };
 
 const endpoint = (end: GraphLink['source']) => end as GraphNode;
+const HULL_CURVE = line().curve(curveCardinalClosed.tension(0.85));
 
 export class GraphDrawing {
   private readonly canvas: ZoomableCanvas;
@@ -34,6 +37,7 @@ export class GraphDrawing {
   }
   private links: Selection<SVGLineElement, GraphLink, SVGGElement, unknown>;
   private nodes: Selection<SVGGElement, GraphNode, SVGGElement, unknown>;
+  private readonly hullLayer: Selection<SVGGElement, unknown, null, undefined>;
   private readonly linkLayer: Selection<SVGGElement, unknown, null, undefined>;
   private readonly nodeLayer: Selection<SVGGElement, unknown, null, undefined>;
   private labels = false;
@@ -44,6 +48,7 @@ export class GraphDrawing {
     private readonly handlers: GraphHandlers,
   ) {
     this.canvas = zoomableCanvas(svg, { scaleExtent: GRAPH.scaleExtent, onZoom: () => handlers.onZoom(), onBackground: () => handlers.onBackground() });
+    this.hullLayer = this.canvas.layer.append('g').attr('class', 'hulls');
     this.linkLayer = this.canvas.layer.append('g').attr('class', 'links');
     this.nodeLayer = this.canvas.layer.append('g').attr('class', 'nodes');
     this.links = this.linkLayer.selectAll<SVGLineElement, GraphLink>('line.link');
@@ -134,12 +139,24 @@ export class GraphDrawing {
   }
 
   private tick(): void {
+    this.drawHulls();
     this.links
       .attr('x1', (link) => endpoint(link.source).x ?? 0)
       .attr('y1', (link) => endpoint(link.source).y ?? 0)
       .attr('x2', (link) => endpoint(link.target).x ?? 0)
       .attr('y2', (link) => endpoint(link.target).y ?? 0);
     this.nodes.attr('transform', (node) => `translate(${node.x ?? 0},${node.y ?? 0})`);
+  }
+
+  /** Each network's area, tinted with its colour behind the graph (Horizon's hulls). */
+  private drawHulls(): void {
+    this.hullLayer
+      .selectAll<SVGPathElement, NetworkHull>('path.hull')
+      .data(hullPoints(this.nodes.data()), (hull) => hull.network.id)
+      .join((enter) => enter.append('path').attr('class', 'hull').attr('stroke-width', 10).attr('stroke-linejoin', 'round').attr('opacity', 0.2))
+      .attr('fill', (hull) => networkColor(this.colorOf.get(hull.network.id) ?? 0))
+      .attr('stroke', (hull) => networkColor(this.colorOf.get(hull.network.id) ?? 0))
+      .attr('d', (hull) => HULL_CURVE(polygonHull(hull.points) ?? hull.points) ?? '');
   }
 
   /** Spec 1 §2.4: the labels toggle. */

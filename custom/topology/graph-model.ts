@@ -129,3 +129,32 @@ export function linkDistance(link: GraphLink, distance = GRAPH.distance): number
   }
   return distance;
 }
+
+/** How far a network's hull reaches around its node and its instances. */
+export const HULL_OFFSET = 40;
+
+export interface NetworkHull {
+  network: NetworkNode;
+  /** The corners of the squares around the network and its instances; the drawing takes their hull. */
+  points: [number, number][];
+}
+
+/**
+ * The area of each (non-external) network: a square of 2×40 around the
+ * network and around each instance on it (Horizon's convex hulls).
+ */
+export function hullPoints(nodes: readonly GraphNode[]): NetworkHull[] {
+  const hulls = new Map<string, NetworkHull>();
+  const square = (x: number, y: number): [number, number][] => [
+    [x - HULL_OFFSET, y - HULL_OFFSET],
+    [x - HULL_OFFSET, y + HULL_OFFSET],
+    [x + HULL_OFFSET, y - HULL_OFFSET],
+    [x + HULL_OFFSET, y + HULL_OFFSET],
+  ];
+  for (const node of nodes) if (node.kind === 'network') hulls.set(node.id, { network: node, points: square(node.x ?? 0, node.y ?? 0) });
+  for (const node of nodes) {
+    if (node.kind !== 'instance') continue;
+    for (const networkId of node.networks) hulls.get(networkId)?.points.push(...square(node.x ?? 0, node.y ?? 0));
+  }
+  return [...hulls.values()];
+}

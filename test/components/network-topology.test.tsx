@@ -157,6 +157,8 @@ describe('Network Topology: graph view', { timeout: 60_000 }, () => {
     expect(screen.getByRole('tab', { name: 'Graph' }).getAttribute('aria-selected')).toBe('true');
     expect(['net-pub', 'net-priv', 'r-edge', 'vm-1'].map((id) => node(id)!.querySelector('circle')!.getAttribute('r'))).toEqual(['35', '30', '25', '20']);
     expect(document.querySelectorAll('line.link')).toHaveLength(3);
+    // The private network's area is tinted; the external one has none.
+    await waitFor(() => expect(document.querySelectorAll('path.hull')).toHaveLength(1));
   });
 
   it("opens a network's balloon with its subnets: Create Subnet, Delete Subnet sends the subnet delete; clicking again closes it", async () => {

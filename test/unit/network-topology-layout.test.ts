@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDrawMode, FLAT_PROPERTIES, layoutFlat, truncateName } from '../../custom/topology/flat-layout';
-import { buildGraph, GRAPH, linkDistance, NODE_RADIUS } from '../../custom/topology/graph-model';
+import { buildGraph, GRAPH, hullPoints, linkDistance, NODE_RADIUS } from '../../custom/topology/graph-model';
 import type { TopologyData, TopologyNetwork, TopologyPort, TopologyRouter, TopologyServer } from '../../custom/topology/model';
 import { balloonPort, isLoading, networkColor, statusClass } from '../../custom/topology/model';
 import { withoutRemoved } from '../../custom/topology/useTopology';
@@ -177,6 +177,18 @@ describe('graph model (spec 1 §2.4, §4.5, §9)', () => {
     const a = graph.byId.get('a');
     expect(a?.kind === 'network' && a.hidden).toBe(2);
     expect(graph.links.some((link) => String(link.source) === 's1')).toBe(false);
+  });
+
+  it("gives each non-external network an area 40 around it and around each of its instances", () => {
+    const graph = buildGraph(sample, false);
+    for (const node of graph.nodes) Object.assign(node, { x: 100, y: 100 });
+    Object.assign(graph.byId.get('s3')!, { x: 300, y: 100 });
+    const hulls = hullPoints(graph.nodes);
+    expect(hulls.map((hull) => hull.network.id)).toEqual(['a', 'b']);
+    const a = hulls[0].points;
+    expect(a).toHaveLength(4 * 4); // the network and its three instances
+    expect(Math.max(...a.map(([x]) => x))).toBe(340);
+    expect(Math.min(...a.map(([, y]) => y))).toBe(60);
   });
 
   it('sizes links as Horizon does', () => {
