@@ -63,6 +63,7 @@ import {
 } from './responses/groups.js';
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
 import { checkImpliedRole, createImpliedRole, deleteImpliedRole, listImpliedRoles, listRoleInferences, showImpliedRole } from './responses/implied-roles.js';
+import { createDomainConfig, deleteDomainConfig, showDefaultConfig, showDomainConfig, updateDomainConfig } from './responses/domain-config.js';
 import { checkInheritedGrant, createInheritedGrant, listInheritedGrantsHandler, revokeInheritedGrant } from './responses/inherited-grants.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
@@ -104,6 +105,17 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/domains/:domain_id', showDomain],
   ['PATCH', '/v3/domains/:domain_id', updateDomain],
   ['DELETE', '/v3/domains/:domain_id', deleteDomain],
+  ['GET', '/v3/domains/config/default', showDefaultConfig],
+  ['GET', '/v3/domains/config/:group/default', showDefaultConfig],
+  ['GET', '/v3/domains/config/:group/:option/default', showDefaultConfig],
+  ...['/v3/domains/:domain_id/config', '/v3/domains/:domain_id/config/:group', '/v3/domains/:domain_id/config/:group/:option'].flatMap(
+    (path): typeof ROUTES => [
+      ['GET', path, showDomainConfig],
+      ['PATCH', path, updateDomainConfig],
+      ['DELETE', path, deleteDomainConfig],
+    ],
+  ),
+  ['PUT', '/v3/domains/:domain_id/config', createDomainConfig],
   ['GET', '/v3/groups', listGroups],
   ['POST', '/v3/groups', createGroup],
   ['GET', '/v3/groups/:group_id', showGroup],

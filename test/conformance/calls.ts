@@ -48,6 +48,8 @@ export interface NativeCall {
   nullable?: string[];
   /** Response headers the server reads. */
   readsHeaders?: string[];
+  /** The answer's top-level keys are the cloud's configuration (Swift's /info lists its middleware): compare `reads` only. */
+  keysAreConfiguration?: boolean;
   /** Runs after the call, e.g. to remember a created name. */
   after?(ctx: ConformanceContext, body: any): void;
   /** Runs before the call, e.g. to wait until a volume has left `creating`. */
