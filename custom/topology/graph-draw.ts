@@ -28,6 +28,7 @@ const ICON_SIZE: Record<GraphNode['kind'], number> = { 'external-network': 50, n
 
 const endpoint = (end: GraphLink['source']) => end as GraphNode;
 const HULL_CURVE = line().curve(curveCardinalClosed.tension(0.85));
+const HULL_MAX_NODES = 1000;
 
 export class GraphDrawing {
   private readonly canvas: ZoomableCanvas;
@@ -150,10 +151,12 @@ export class GraphDrawing {
 
   /** Each network's area, tinted with its colour behind the graph (Horizon's hulls). */
   private drawHulls(): void {
+    // Past a thousand nodes the tinted areas cost more to paint on every pan than they tell (bench g).
+    const nodes = this.nodes.data();
     this.hullLayer
       .selectAll<SVGPathElement, NetworkHull>('path.hull')
-      .data(hullPoints(this.nodes.data()), (hull) => hull.network.id)
-      .join((enter) => enter.append('path').attr('class', 'hull').attr('stroke-width', 10).attr('stroke-linejoin', 'round').attr('opacity', 0.2))
+      .data(nodes.length > HULL_MAX_NODES ? [] : hullPoints(nodes), (hull) => hull.network.id)
+      .join((enter) => enter.append('path').attr('class', 'hull').attr('stroke-width', 10).attr('stroke-linejoin', 'round').attr('fill-opacity', 0.2).attr('stroke-opacity', 0.2))
       .attr('fill', (hull) => networkColor(this.colorOf.get(hull.network.id) ?? 0))
       .attr('stroke', (hull) => networkColor(this.colorOf.get(hull.network.id) ?? 0))
       .attr('d', (hull) => HULL_CURVE(polygonHull(hull.points) ?? hull.points) ?? '');
