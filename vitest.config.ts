@@ -45,7 +45,8 @@ export default defineConfig({
           hookTimeout: process.env.OS_AUTH_URL ? 120_000 : 10_000,
         },
       },
-      { extends: true, test: { name: 'emulator', include: ['test/emulator/**/*.test.ts'], environment: 'node', testTimeout: 20_000 } },
+      // A file's beforeAll starts a whole built-in cloud (SQLite, seed, every service): seconds on a busy machine.
+      { extends: true, test: { name: 'emulator', include: ['test/emulator/**/*.test.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } },
       {
         extends: true,
         test: {

@@ -1,8 +1,7 @@
 import { createBackend } from '../dataProviders/index';
 import { OPTION_SOURCES } from '../dataProviders/option-sources';
 import { customDetailTabs } from '../custom/detail-tabs';
-import { customPanels } from '../custom/panels';
-import { customRoutes } from '../custom/routes';
+import { customPanels, customRoutes } from '../custom/routes';
 import { customStepComponents } from '../custom/step-components';
 import { resources } from '../resources/index';
 import type { EnginePlugins } from '../src/plugins';

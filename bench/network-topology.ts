@@ -9,7 +9,7 @@ import { logIn } from '../test/support/pages.js';
 import type { BenchCloud } from './support.js';
 
 /**
- * (g) The network topology of a large project: `networks` networks (the
+ * (h) The network topology of a large project: `networks` networks (the
  * first external), `routers` routers each with a gateway and ten interfaces,
  * and `instances` instances one port each, spread over the networks. The
  * topology call is answered from memory (page.route), so the figures are the
@@ -198,7 +198,7 @@ export async function benchNetworkTopology(cloud: BenchCloud, demoPassword: stri
   const instances = Number(process.env.BENCH_TOPOLOGY_INSTANCES ?? 2000);
   const data = makeTopology(networks, instances);
   console.log(`\n(load on this machine: ${os.loadavg().map((value) => value.toFixed(2)).join(', ')} on ${os.cpus().length} cores)`);
-  console.log(`(g) Network topology: ${networks} networks, ${data.routers.length} routers, ${instances} instances, ${data.ports.length} ports (the JSON answered from memory)`);
+  console.log(`(h) Network topology: ${networks} networks, ${data.routers.length} routers, ${instances} instances, ${data.ports.length} ports (the JSON answered from memory)`);
   const layout = await benchTopologyLayout(data);
   console.log(`layout in Node: flat normal ${layout.normal} ms, flat small ${layout.small} ms; graph model ${layout.model} ms (${layout.nodes} nodes, ${layout.links} links), warm-up of ${GRAPH.warmTicks} ticks ${layout.warm} ms, run in slices of at most 12 ms plus one tick`);
   const page = await benchTopologyPage(cloud, demoPassword, data);

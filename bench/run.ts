@@ -3,6 +3,7 @@ import type { BrowserContext } from 'playwright-core';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { launchChromium } from '../test/support/browser.js';
 import { benchApiThroughput, type ListTarget, printThroughput } from './api-throughput.js';
+import { benchContainerListing, printContainerListing, seedObjects } from './containers.js';
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchNetworkTopology } from './network-topology.js';
@@ -20,7 +21,7 @@ import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBench
  *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
- * `npm run bench soak` runs the soak alone.
+ * `npm run bench soak` runs the soak alone, `npm run bench containers` the object storage listing alone.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
   { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
@@ -59,6 +60,7 @@ function cookieLogin(cloud: BenchCloud) {
 async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
   if (process.argv[2] === 'topology') return topologyOnly();
+  if (process.argv[2] === 'containers') return containersOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
   if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
@@ -97,6 +99,7 @@ async function main() {
     printImageUpload(await benchImageUpload(cloud, imageMiB));
 
     await benchNetworkTopology(cloud, cloud.server.passwords.demo);
+    await containers(cloud);
 
     await soak(cloud);
   } finally {
@@ -110,6 +113,25 @@ async function topologyOnly() {
   const cloud = await startBenchCloud();
   try {
     await benchNetworkTopology(cloud, cloud.server.passwords.demo);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+async function containers(cloud: BenchCloud) {
+  const count = Number(process.env.BENCH_OBJECTS ?? 10_000);
+  console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians`);
+  await seedObjects(cloud, 'bench-objects', count);
+  printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
+}
+
+async function containersOnly() {
+  buildIfStale();
+  const cloud = await startBenchCloud();
+  try {
+    // The key pairs page is the baseline page of (g).
+    await seedKeypairs(cloud, 20);
+    await containers(cloud);
   } finally {
     await cloud.server.stop();
   }

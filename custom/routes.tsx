@@ -1,7 +1,10 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { MenuPanelGate } from '../src/app/PanelGate';
-import { NETWORK_TOPOLOGY_PANEL } from './panels';
+import type { MenuPanel } from '../src/app/menu';
+import { CONTAINERS_PANEL } from './containers/panel';
+import { CONTAINERS_PATH } from './containers/paths';
+import { ScreenGate } from '../src/app/PanelGate';
+import { NETWORK_TOPOLOGY_PANEL } from './topology/panel';
 
 // Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
 const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
@@ -9,6 +12,8 @@ const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) =
 // The wizard and the resize modal load on first visit, like the engine's pages.
 const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
 const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
+const ContainersRoute = lazy(() => import('./containers/ContainersRoute'));
+const StackWizardRoute = lazy(() => import('./stacks/StackWizardRoute'));
 const NetworkTopologyPage = lazy(() => import('./topology/NetworkTopologyPage'));
 
 /**
@@ -29,6 +34,15 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/instances/launch', element: <LaunchInstanceRoute /> },
   // Horizon's Resize Instance modal (issue 6).
   { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
+  // Spec 2 §2.1: the object storage browser, container and folder in the path.
+  { path: `${CONTAINERS_PATH}/*`, element: <ContainersRoute /> },
+  // Heat's Launch Stack, Preview Stack and Change Template (issue 19).
+  { path: '/project/stacks/launch', element: <StackWizardRoute mode="launch" /> },
+  { path: '/project/stacks/preview', element: <StackWizardRoute mode="preview" /> },
+  { path: '/project/stacks/:id/change_template', element: <StackWizardRoute mode="change" /> },
   // Spec 1 §2.3–2.4: the network topology's flat and graph views (issue 19).
-  { path: NETWORK_TOPOLOGY_PANEL.panel.path, element: <MenuPanelGate entry={NETWORK_TOPOLOGY_PANEL}><NetworkTopologyPage /></MenuPanelGate> },
+  { path: NETWORK_TOPOLOGY_PANEL.panel.path, element: <ScreenGate entry={NETWORK_TOPOLOGY_PANEL}><NetworkTopologyPage /></ScreenGate> },
 ];
+
+/** Sidebar entries of the custom screens (ViewPlugins.panels). */
+export const customPanels: MenuPanel[] = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL];

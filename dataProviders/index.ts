@@ -2,13 +2,16 @@ import { combineDataProviders, type DataProvider } from 'ra-core';
 import type { Backend, ServiceName } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
 import { createAuthApi } from './auth';
+import { createBaasProvider } from './baas';
 import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi } from './glance';
+import { createHeatProvider } from './heat';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
+import { createSwiftProvider, SWIFT_RESOURCES } from './swift';
 
 /**
  * Resources a provider serves without a descriptor: lists behind a form's
@@ -23,6 +26,7 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
   ...LAUNCH_RESOURCES,
+  ...SWIFT_RESOURCES,
 };
 
 /**
@@ -39,6 +43,9 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     glance: createGlanceProvider(http),
     neutron: createNeutronProvider(http),
     cinder: createCinderProvider(http),
+    baas: createBaasProvider(http),
+    swift: createSwiftProvider(http),
+    heat: createHeatProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {

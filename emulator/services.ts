@@ -8,6 +8,7 @@ import { neutronForCompute } from './network/compute-ports.js';
 import { cinderForCompute } from './volume/compute-volumes.js';
 import { networkService } from './network/index.js';
 import { objectStoreService } from './object-store/index.js';
+import { orchestrationService } from './orchestration/index.js';
 import { createVolumeService } from './volume/index.js';
 
 /**
@@ -23,4 +24,5 @@ export const SERVICES: readonly EmulatedService[] = [
   createVolumeService({ images: glanceImageSource }),
   networkService,
   objectStoreService,
+  orchestrationService,
 ];

@@ -7,12 +7,12 @@
  */
 import { type ComponentType, createContext, useContext } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { MenuPanel } from './app/menu';
 import type { Backend, ServiceName } from './backend/contract';
 import type { HttpClient } from './backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from './descriptor';
 import type { OptionSource } from './forms/option-sources';
 import type { CustomStepProps } from './wizard/step-components';
-import type { MenuPanel } from './app/menu';
 
 /** What a custom detail tab component receives. */
 export interface DetailTabComponentProps {
@@ -31,6 +31,13 @@ export interface ViewPlugins {
    */
   routes: readonly RouteObject[];
   /**
+   * Sidebar entries of custom screens (a screen is no resource, so no
+   * descriptor's `panel` lists it); the entry shows under the same service
+   * and policy rules as a panel's, and the route wraps its page in `ScreenGate`.
+   * @example [{ panel: { dashboard: 'project', group: 'Object Store', label: 'Containers', path: '/project/containers' }, serviceType: 'object-store' }]
+   */
+  panels?: readonly MenuPanel[];
+  /**
    * Components a descriptor's detail tab names with `component`, for what
    * fields and tables cannot show (an instance's console log).
    * @example { 'instance-log': InstanceLogTab }
@@ -48,12 +55,6 @@ export interface ViewPlugins {
    * @example { 'volume-types': async (backend) => [...] }
    */
   optionSources: Readonly<Record<string, OptionSource>>;
-  /**
-   * Sidebar entries of custom screens (a `routes` entry serves the path);
-   * shown, like a resource's panel, when their service and policy allow.
-   * @example [{ panel: { dashboard: 'project', group: 'Network', label: 'Network Topology', path: '/project/network_topology' }, serviceType: 'network' }]
-   */
-  panels?: readonly MenuPanel[];
 }
 
 /** Everything the app hands the engine. */

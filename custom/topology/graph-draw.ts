@@ -151,7 +151,7 @@ export class GraphDrawing {
 
   /** Each network's area, tinted with its colour behind the graph (Horizon's hulls). */
   private drawHulls(): void {
-    // Past a thousand nodes the tinted areas cost more to paint on every pan than they tell (bench g).
+    // Past a thousand nodes the tinted areas cost more to paint on every pan than they tell (bench h).
     const nodes = this.nodes.data();
     this.hullLayer
       .selectAll<SVGPathElement, NetworkHull>('path.hull')

@@ -70,7 +70,8 @@ export function serviceName(service: string): string {
 export async function callUpstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
   // Serialised before anything is sent: a body that cannot be serialised is this server's fault, not the service's.
   const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body), 'utf8');
-  const local = request.stream ? undefined : inProcessFor(request.url);
+  // Streams (uploads, and downloads read as a stream) go over HTTP: the in-process answer is a whole string.
+  const local = request.stream || request.answer === 'stream' ? undefined : inProcessFor(request.url);
   if (local) return interpret<T>(await exchangeInProcess(local, request, payload), request);
   const breaker = breakerFor(request.service, request.url);
   breaker.admit(() => new ApiError(503, `The ${serviceName(request.service)} service is unavailable.`));

@@ -6,8 +6,8 @@ import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePanelAccess } from '../engine/access';
-import { usePlugins } from '../plugins';
 import { useRegistry } from '../engine/context';
+import { usePlugins } from '../plugins';
 import { buildMenu, type MenuSection } from './menu';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
 
@@ -19,8 +19,8 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
  */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): void }) {
   const registry = useRegistry();
-  const { panels: customPanels } = usePlugins();
-  const menu = useMemo(() => buildMenu(registry.all, customPanels), [registry, customPanels]);
+  const { panels: screens } = usePlugins();
+  const menu = useMemo(() => buildMenu(registry.all, screens), [registry, screens]);
   const panels = menu.flatMap((section) => section.groups.flatMap((group) => group.panels));
   const access = usePanelAccess(panels);
   const allowedPaths = new Set(panels.filter((_panel, index) => access[index] === 'allowed').map(({ panel }) => panel.path));

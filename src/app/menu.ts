@@ -23,12 +23,15 @@ export interface MenuSection {
   groups: MenuGroup[];
 }
 
-/** Sections → groups → panels, from the descriptors' `panel` keys and the custom screens' panels. */
-export function buildMenu(descriptors: readonly AnyResourceDescriptor[], customPanels: readonly MenuPanel[] = []): MenuSection[] {
+/**
+ * Sections → groups → panels, from the descriptors' `panel` keys and the
+ * sidebar entries of the app's custom screens (`ViewPlugins.panels`).
+ */
+export function buildMenu(descriptors: readonly AnyResourceDescriptor[], screens: readonly MenuPanel[] = []): MenuSection[] {
   const panels: MenuPanel[] = descriptors
     .filter((descriptor) => descriptor.panel)
     .map((descriptor) => ({ panel: descriptor.panel!, serviceType: descriptor.serviceType }))
-    .concat(customPanels)
+    .concat(screens)
     .sort((a, b) => (a.panel.order ?? 0) - (b.panel.order ?? 0) || a.panel.label.localeCompare(b.panel.label));
   return SECTIONS.map(({ id, label }) => {
     const inSection = panels.filter(({ panel }) => panel.dashboard === id);

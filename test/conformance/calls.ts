@@ -13,6 +13,8 @@ import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
 import { NETWORK_TOPOLOGY_CALLS } from './network-topology-calls.js';
+import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
+import { HEAT_CALLS } from './heat-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -31,7 +33,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store';
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -1542,4 +1544,6 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
   ...NETWORK_TOPOLOGY_CALLS,
+  ...BACKUP_SERVICE_CALLS,
+  ...HEAT_CALLS,
 ];

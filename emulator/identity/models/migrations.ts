@@ -213,3 +213,18 @@ identityMigrations.push({
       BEGIN DELETE FROM inherited_assignments WHERE target_type = 'domain' AND target_id = OLD.id; END;
   `,
 });
+
+/**
+ * Role inference rules made through the API were kept as documents while
+ * tokens read the implied_roles table (where the seeded admin ⇒ member ⇒
+ * reader live): one store now, the table.
+ */
+identityMigrations.push({
+  id: '0007_implied_roles_one_store',
+  sql: `
+    INSERT OR IGNORE INTO implied_roles (prior_role_id, implied_role_id)
+      SELECT json_extract(body, '$.prior'), json_extract(body, '$.implied') FROM keystone_documents
+      WHERE kind = 'implied_role' AND json_extract(body, '$.prior') IN (SELECT id FROM roles) AND json_extract(body, '$.implied') IN (SELECT id FROM roles);
+    DELETE FROM keystone_documents WHERE kind = 'implied_role';
+  `,
+});

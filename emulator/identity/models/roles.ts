@@ -99,6 +99,19 @@ export function createImpliedRole(db: Db, priorRoleId: string, impliedRoleId: st
   db.tx(() => db.run('INSERT OR IGNORE INTO implied_roles (prior_role_id, implied_role_id) VALUES (?, ?)', priorRoleId, impliedRoleId));
 }
 
+/** The inference rules, all or one prior role's, in the order they were made. */
+export function listImpliedRules(db: Db, priorRoleId?: string): { prior: string; implied: string }[] {
+  return db
+    .all<{ prior_role_id: string; implied_role_id: string }>('SELECT * FROM implied_roles ORDER BY rowid')
+    .filter((row) => priorRoleId === undefined || row.prior_role_id === priorRoleId)
+    .map((row) => ({ prior: row.prior_role_id, implied: row.implied_role_id }));
+}
+
+/** Removes a rule; false when there was none. */
+export function deleteImpliedRule(db: Db, priorRoleId: string, impliedRoleId: string): boolean {
+  return db.tx(() => db.run('DELETE FROM implied_roles WHERE prior_role_id = ? AND implied_role_id = ?', priorRoleId, impliedRoleId).changes > 0);
+}
+
 /** Grants a role to a user on a project or domain (idempotent, like Keystone's PUT). */
 export function createGrant(db: Db, userId: string, targetType: TargetType, targetId: string, roleId: string): void {
   db.tx(() =>
@@ -195,7 +208,8 @@ export function effectiveRoles(db: Db, userId: string, targetType: TargetType, t
       pending.push(row.id);
     }
   }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  // A domain-specific role is never in a token: only the global roles it implies are.
+  return [...byId.values()].filter((role) => role.domainId === null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Projects the user holds any role on, inherited ones included (what `/v3/auth/projects` lists). */
@@ -282,6 +296,8 @@ export function listAssignments(db: Db, filters: AssignmentFilters): Assignment[
     : grants;
   if (filters.effective) {
     rows = rows.flatMap((row) => [row, ...impliedRoles(db, row.roleId).map((role) => ({ ...row, roleId: role.id, priorRoleId: row.roleId }))]);
+    // A domain-specific role only stands for the global roles it implies: it is in no token, so in no effective row.
+    rows = rows.filter((row) => getRole(db, row.roleId).domainId === null);
   }
   const key = (row: Assignment) => `${row.actor.type}:${row.actor.id}:${row.target.type}:${row.target.id}:${row.roleId}:${row.inheritedFrom ? 'inherited' : ''}`;
   const seen = new Set<string>();

@@ -31,6 +31,7 @@ const NO_JSON_BODY = new Set([
   'POST /api/nova/servers/:id/confirm-resize/',
   'POST /api/nova/servers/:id/revert-resize/',
   'PUT /api/keystone/projects/:project/:role/:user',
+  'POST /api/baas/duratus/job/:id',
 ]);
 
 const apiRoutes = () => app.routeTable.filter((route) => route.url.startsWith('/api/'));
