@@ -21,6 +21,11 @@ export interface DetailTabComponentProps {
   record: ResourceRecord;
 }
 
+/** What a custom panel page (a descriptor's `page`) receives. */
+export interface PageComponentProps {
+  descriptor: AnyResourceDescriptor;
+}
+
 /** The plug-ins the React tree reads (the engine's own built-ins answer names absent here). */
 export interface ViewPlugins {
   /**
@@ -55,6 +60,12 @@ export interface ViewPlugins {
    * @example { 'volume-types': async (backend) => [...] }
    */
   optionSources: Readonly<Record<string, OptionSource>>;
+  /**
+   * Pages a descriptor's `page` names, shown at its panel's route instead of
+   * the list (the Overview: charts and a usage period above the usage table).
+   * @example { 'project-overview': ProjectOverviewPage }
+   */
+  pages?: Readonly<Record<string, ComponentType<PageComponentProps>>>;
 }
 
 /** Everything the app hands the engine. */

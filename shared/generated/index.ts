@@ -27,6 +27,7 @@ export type * from './stack-resource';
 export type * from './stack';
 export type * from './subnet';
 export type * from './trunk';
+export type * from './usage';
 export type * from './user';
 export type * from './volume-snapshot';
 export type * from './volume';

@@ -66,6 +66,8 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): voi
                     key={panel.path}
                     component={NavLink}
                     to={panel.path}
+                    // A section's root panel (the Overviews) is current on its own path only, not under every panel of the section.
+                    end={panel.path === `/${section.id}`}
                     onClick={onNavigate}
                     sx={{ pl: 3, '&.active': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 600 } }}
                   >

@@ -5,6 +5,7 @@ import NotFoundPage from '../engine/NotFoundPage';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
+import { usePlugins } from '../plugins';
 import { PanelGate } from './PanelGate';
 
 // Pages load on first visit, so signing in does not download the tables and forms.
@@ -31,7 +32,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
           path: descriptor.panel!.path,
           element: (
             <PanelGate descriptor={descriptor}>
-              <ResourceListPage key={descriptor.name} descriptor={descriptor} />
+              {descriptor.page ? <CustomPanelPage descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
             </PanelGate>
           ),
         })),
@@ -78,4 +79,11 @@ function ResourceRedirect({ descriptor, to }: { descriptor: AnyResourceDescripto
 function withQuery(target: string, search: string): string {
   if (!search || search === '?') return target;
   return `${target}${target.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}`;
+}
+
+/** A panel whose descriptor names a custom `page` (the app's `pages` plug-in). */
+function CustomPanelPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
+  const Page = usePlugins().pages?.[descriptor.page!];
+  if (!Page) throw new Error(`No page named '${descriptor.page}' (the app's pages plug-in)`);
+  return <Page descriptor={descriptor} />;
 }

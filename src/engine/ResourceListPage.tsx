@@ -23,6 +23,7 @@ import { deleteTexts, formatMessage, joinNames } from './messages';
 import { PageHeading } from './PageHeading';
 import { operationTexts } from './operations';
 import { isTransitional, useRowPolling } from './polling';
+import { QUOTA_EXCEEDED, useExhaustedQuotas } from './quota';
 import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
 import { ACTION_PARAM, idOf, nameOf } from './registry';
 
@@ -60,7 +61,12 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const projectFilter = scope ? undefined : descriptor.panel?.projectFilter;
   const session = useUserSession();
   const projectId = projectFilter ? session.data?.project_id : undefined;
-  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}), ...scope?.filter });
+  const filterJson = JSON.stringify({
+    ...serverParams(terms, facets),
+    ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}),
+    ...(scope ? undefined : descriptor.panel?.filter),
+    ...scope?.filter,
+  });
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
 
   const serverPaged = descriptor.paging === 'server';
@@ -161,6 +167,11 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
       }
     : undefined;
 
+  // Horizon's create buttons: disabled and labelled '(Quota exceeded)' once a quota they need is used up.
+  const exhausted = useExhaustedQuotas([...actions.toolbarLinks, ...actions.forms].some((action) => action.quota?.length));
+  const overQuota = (action: { quota?: string[] }) => Boolean(action.quota?.some((name) => exhausted.has(name)));
+  const quotaLabel = (action: { label: string; quota?: string[] }) => (overQuota(action) ? `${action.label} ${QUOTA_EXCEEDED}` : action.label);
+
   function search(next: SearchTerm[]) {
     setTerms(next);
     if (!scope) persistedTerms.save(panelKey, facets, next);
@@ -171,9 +182,16 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
     <section>
       <PageHeading title={title} level={scope ? 2 : 1}>
         {actions.toolbarLinks.map((action) => (
-          // A link, so that it opens in a new tab too; disabled until its target exists.
-          <Button key={action.id} variant="contained" startIcon={<AddIcon />} disabled={!action.to} component={RouterLink} to={action.to ?? ''}>
-            {action.label}
+          // A link, so that it opens in a new tab too; disabled until its target exists or while its quota is used up.
+          <Button
+            key={action.id}
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={!action.to || overQuota(action)}
+            component={RouterLink}
+            to={action.to ?? ''}
+          >
+            {quotaLabel(action)}
           </Button>
         ))}
         {actions.forms.map((action, index) => (
@@ -181,9 +199,10 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
             key={action.id}
             variant={index === 0 ? 'contained' : 'outlined'}
             startIcon={index === 0 ? <AddIcon /> : undefined}
+            disabled={overQuota(action)}
             onClick={() => dialogs.openForm(action)}
           >
-            {action.label}
+            {quotaLabel(action)}
           </Button>
         ))}
         {actions.batchOperations.map((action) => (

@@ -11,6 +11,7 @@ import { NEUTRON_CALLS } from './neutron-calls.js';
 import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
+import { USAGE_QUOTA_CALLS } from './usage-quota-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
 import { NETWORK_TOPOLOGY_CALLS } from './network-topology-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
@@ -1544,6 +1545,7 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
   ...NETWORK_TOPOLOGY_CALLS,
+  ...USAGE_QUOTA_CALLS,
   ...BACKUP_SERVICE_CALLS,
   ...HEAT_CALLS,
 ];
