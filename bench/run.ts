@@ -6,6 +6,7 @@ import { benchApiThroughput, type ListTarget, printThroughput } from './api-thro
 import { benchContainerListing, printContainerListing, seedObjects } from './containers.js';
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
+import { benchNetworkTopology } from './network-topology.js';
 import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
@@ -58,6 +59,7 @@ function cookieLogin(cloud: BenchCloud) {
 
 async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
+  if (process.argv[2] === 'topology') return topologyOnly();
   if (process.argv[2] === 'containers') return containersOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
@@ -96,9 +98,21 @@ async function main() {
     console.log(`\n(e) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
     printImageUpload(await benchImageUpload(cloud, imageMiB));
 
+    await benchNetworkTopology(cloud, cloud.server.passwords.demo);
     await containers(cloud);
 
     await soak(cloud);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+/** `npm run bench topology`: the network topology of a large project alone. */
+async function topologyOnly() {
+  buildIfStale();
+  const cloud = await startBenchCloud();
+  try {
+    await benchNetworkTopology(cloud, cloud.server.passwords.demo);
   } finally {
     await cloud.server.stop();
   }

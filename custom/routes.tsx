@@ -3,6 +3,8 @@ import type { RouteObject } from 'react-router-dom';
 import type { MenuPanel } from '../src/app/menu';
 import { CONTAINERS_PANEL } from './containers/panel';
 import { CONTAINERS_PATH } from './containers/paths';
+import { ScreenGate } from '../src/app/PanelGate';
+import { NETWORK_TOPOLOGY_PANEL } from './topology/panel';
 
 // Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
 const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
@@ -12,6 +14,7 @@ const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
 const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
 const ContainersRoute = lazy(() => import('./containers/ContainersRoute'));
 const StackWizardRoute = lazy(() => import('./stacks/StackWizardRoute'));
+const NetworkTopologyPage = lazy(() => import('./topology/NetworkTopologyPage'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -37,7 +40,9 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/stacks/launch', element: <StackWizardRoute mode="launch" /> },
   { path: '/project/stacks/preview', element: <StackWizardRoute mode="preview" /> },
   { path: '/project/stacks/:id/change_template', element: <StackWizardRoute mode="change" /> },
+  // Spec 1 §2.3–2.4: the network topology's flat and graph views (issue 19).
+  { path: NETWORK_TOPOLOGY_PANEL.panel.path, element: <ScreenGate entry={NETWORK_TOPOLOGY_PANEL}><NetworkTopologyPage /></ScreenGate> },
 ];
 
 /** Sidebar entries of the custom screens (ViewPlugins.panels). */
-export const customPanels: MenuPanel[] = [CONTAINERS_PANEL];
+export const customPanels: MenuPanel[] = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL];

@@ -236,6 +236,15 @@ export function networkHandlers(http: HttpClient): Record<string, ResourceHandle
       async remove(id) {
         await http.delete(networkPath(id));
       },
+      calls: {
+        /**
+         * The network topology's data (api-contract §12), Horizon's loader call:
+         * the page's own URL with a timestamp, so no cache answers it.
+         */
+        async topology() {
+          return http.get(`/project/network_topology/json?${Date.now()}`);
+        },
+      },
     },
     subnet: {
       async list(params) {

@@ -34,6 +34,7 @@ export default defineResource<NetworkEntity>({
     // Horizon's detail URL, and the topology's 'network/{id}/subnet/create' (spec 1 §2.1).
     { path: '/project/networks/:id/detail' },
     { path: '/project/networks/:id/subnet/create', to: `/ngdetails/OS::Neutron::Net/{id}?tab=${SUBNETS_TAB}&action=create` },
+    { path: '/project/network_topology/network/:id/subnet/create', to: `/ngdetails/OS::Neutron::Net/{id}?tab=${SUBNETS_TAB}&action=create` },
   ],
   columns: [
     { field: 'name_or_id', label: 'Name', defaultSort: 'asc', link: 'detail' },

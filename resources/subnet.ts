@@ -17,6 +17,8 @@ export default defineResource<SubnetEntity>({
   schema,
   nameField: 'name_or_id',
   labels: { singular: 'Subnet', plural: 'Subnets' },
+  // Horizon's subnet detail URL, where the network topology's subnets link (api-contract §12).
+  redirects: [{ path: '/project/networks/subnets/:id/detail' }],
   columns: [
     { field: 'name_or_id', label: 'Name', defaultSort: 'asc', link: 'detail' },
     { field: 'cidr', label: 'CIDR' },

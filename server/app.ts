@@ -31,6 +31,7 @@ import { clientClosePlugin } from './plugins/client-close.js';
 import { configureBreakers } from './openstack/breaker.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.js';
+import { networkTopologyRoutes } from './api/network-topology.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
@@ -135,6 +136,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     if (checked && request.session) await context.access.catalog(request.session);
   });
   for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, heatRoutes, lbaasRoutes]) await app.register(routes, context);
+  await app.register(networkTopologyRoutes, context); // project/network_topology/json (api-contract §12)
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

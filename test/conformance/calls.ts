@@ -14,6 +14,7 @@ import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { USAGE_QUOTA_CALLS } from './usage-quota-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
 import { OCTAVIA_CALLS } from './octavia-calls.js';
+import { NETWORK_TOPOLOGY_CALLS } from './network-topology-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 import { HEAT_CALLS } from './heat-calls.js';
 
@@ -1544,6 +1545,7 @@ export const NATIVE_CALLS: NativeCall[] = [
   },
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
+  ...NETWORK_TOPOLOGY_CALLS,
   ...USAGE_QUOTA_CALLS,
   ...OCTAVIA_CALLS,
   ...BACKUP_SERVICE_CALLS,

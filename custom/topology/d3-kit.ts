@@ -1,0 +1,173 @@
+import { drag } from 'd3-drag';
+import { forceLink, forceManyBody, forceSimulation, forceX, forceY, type Simulation, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3-force';
+import { select, type Selection } from 'd3-selection';
+import 'd3-transition';
+import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+
+/**
+ * The d3 pieces the topology drawings share (the network graph now, the stack
+ * topology next): a pannable, zoomable canvas, a force layout warmed up
+ * before its first frame, and node dragging. Each drawing keeps its own
+ * shapes; these only move them.
+ */
+
+export type SvgSelection = Selection<SVGSVGElement, unknown, null, undefined>;
+export type GroupSelection = Selection<SVGGElement, unknown, null, undefined>;
+
+export interface ZoomableCanvas {
+  /** The group that zooms and pans; draw into it. */
+  layer: GroupSelection;
+  zoom: ZoomBehavior<SVGSVGElement, unknown>;
+  /** Back to the origin at scale 1, animated over `durationMs`. */
+  center(durationMs: number): void;
+  /** The current pan and zoom. */
+  transform(): ZoomTransform;
+  destroy(): void;
+}
+
+/**
+ * Makes `svg` a canvas that pans on drag of its background and zooms on the
+ * wheel within `scaleExtent`; a double click does not zoom (Horizon's graph).
+ * `onBackground` runs on a click on the empty canvas, `onZoom` on every move.
+ */
+export function zoomableCanvas(
+  svgElement: SVGSVGElement,
+  options: { scaleExtent: [number, number]; onZoom?(transform: ZoomTransform): void; onBackground?(): void },
+): ZoomableCanvas {
+  const svg = select(svgElement);
+  svg.selectAll('*').remove();
+  svg
+    .append('rect')
+    .attr('class', 'canvas-background')
+    .attr('width', '100%')
+    .attr('height', '100%')
+    .attr('fill', 'white')
+    .on('click', () => options.onBackground?.());
+  const layer = svg.append('g').attr('class', 'canvas-layer');
+  const behaviour = zoom<SVGSVGElement, unknown>()
+    .scaleExtent(options.scaleExtent)
+    .on('zoom', (event: { transform: ZoomTransform }) => {
+      layer.attr('transform', event.transform.toString());
+      options.onZoom?.(event.transform);
+    });
+  svg.call(behaviour).on('dblclick.zoom', null);
+  return {
+    layer,
+    zoom: behaviour,
+    center(durationMs) {
+      svg.transition().duration(durationMs).call(behaviour.transform, zoomIdentity);
+    },
+    transform: () => (svgElement as unknown as { __zoom?: ZoomTransform }).__zoom ?? zoomIdentity,
+    destroy() {
+      svg.on('.zoom', null);
+      svg.selectAll('*').remove();
+    },
+  };
+}
+
+export interface ForceOptions<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>> {
+  width: number;
+  height: number;
+  /** Pull towards the centre (d3 v3's gravity). */
+  gravity: number;
+  /** Link length, fixed or per link. */
+  distance: number | ((link: L) => number);
+  /** Node repulsion (negative pushes apart). */
+  charge: number;
+  /** Ticks run before the first frame, so the graph opens already spread. */
+  warmTicks: number;
+  id(node: N): string;
+  onTick(): void;
+}
+
+/** A warm-up slice runs ticks for at most this long before it lets the browser draw a frame. */
+const WARM_SLICE_MS = 12;
+/** Past this many nodes the layout cools faster (alpha 0.3 to 0.001 in about 100 ticks). */
+const LARGE_GRAPH = 500;
+const LARGE_GRAPH_DECAY = 0.055;
+
+export interface ForceLayout<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>> {
+  simulation: Simulation<N, L>;
+  /** Stops the layout and any warm-up still to run. */
+  stop(): void;
+}
+
+/**
+ * A force layout as d3 v3's `force()` was configured (gravity, link distance,
+ * charge), warmed by `warmTicks` ticks before it moves on its own. The
+ * warm-up runs in slices of a few milliseconds, so a large project's graph
+ * (2,000 instances: about 20 ms a tick) never freezes the page; a small one
+ * is warmed in the first slice, before its first frame.
+ */
+export function forceLayout<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>>(nodes: N[], links: L[], options: ForceOptions<N, L>): ForceLayout<N, L> {
+  const link = forceLink<N, L>(links).id(options.id);
+  if (typeof options.distance === 'number') link.distance(options.distance);
+  else link.distance(options.distance);
+  const simulation = forceSimulation<N, L>(nodes)
+    .force('link', link)
+    .force('charge', forceManyBody<N>().strength(options.charge))
+    .force('x', forceX<N>(options.width / 2).strength(options.gravity))
+    .force('y', forceY<N>(options.height / 2).strength(options.gravity))
+    .stop();
+  // A large graph settles in about 100 ticks instead of 250: each of its ticks redraws thousands of elements.
+  if (nodes.length > LARGE_GRAPH) simulation.alphaDecay(LARGE_GRAPH_DECAY);
+  let remaining = options.warmTicks;
+  let stopped = false;
+  let pending: ReturnType<typeof setTimeout> | undefined;
+  const warm = () => {
+    if (stopped) return;
+    const start = performance.now();
+    while (remaining > 0 && performance.now() - start < WARM_SLICE_MS) {
+      simulation.tick();
+      remaining -= 1;
+    }
+    if (remaining > 0) {
+      pending = setTimeout(warm, 0);
+      return;
+    }
+    // The nodes are placed once, warmed: moving thousands of elements after every slice costs more than the ticks.
+    options.onTick();
+    simulation.on('tick', options.onTick);
+    simulation.alpha(0.3).restart();
+  };
+  warm();
+  return {
+    simulation,
+    stop() {
+      stopped = true;
+      clearTimeout(pending);
+      simulation.stop();
+    },
+  };
+}
+
+/** New nodes and links for a running layout, keeping the places of the nodes it already had. */
+export function updateLayout<N extends SimulationNodeDatum, L extends SimulationLinkDatum<N>>(simulation: Simulation<N, L>, nodes: N[], links: L[], key: (node: N) => string, changed: boolean): void {
+  const previous = new Map(simulation.nodes().map((node) => [key(node), node]));
+  for (const node of nodes) {
+    const old = previous.get(key(node));
+    if (old) Object.assign(node, { x: old.x, y: old.y, vx: old.vx, vy: old.vy, fx: old.fx, fy: old.fy });
+  }
+  simulation.nodes(nodes);
+  (simulation.force('link') as ReturnType<typeof forceLink<N, L>>).links(links);
+  if (changed) simulation.alpha(0.3).restart();
+}
+
+/** Dragging a node pins it under the pointer and wakes the layout; letting go frees it. */
+export function dragNodes<E extends Element, N extends SimulationNodeDatum>(simulation: () => Simulation<N, never> | Simulation<N, SimulationLinkDatum<N>> | null) {
+  return drag<E, N>()
+    .on('start', (event: { active: number }, node) => {
+      if (!event.active) simulation()?.alphaTarget(0.3).restart();
+      node.fx = node.x;
+      node.fy = node.y;
+    })
+    .on('drag', (event: { x: number; y: number }, node) => {
+      node.fx = event.x;
+      node.fy = event.y;
+    })
+    .on('end', (event: { active: number }, node) => {
+      if (!event.active) simulation()?.alphaTarget(0);
+      node.fx = null;
+      node.fy = null;
+    });
+}
