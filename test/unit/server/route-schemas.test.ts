@@ -83,6 +83,9 @@ const OPEN_ON_PURPOSE = [
   'POST /api/nova/servers/:id/resize/',
   'POST /api/cinder/volumes/',
   'PATCH /api/cinder/quota-sets/',
+  // octavia-dashboard sends its whole wizard model; each route picks what it forwards (server/api/lbaas/specs.ts).
+  'POST /api/lbaas/',
+  'PUT /api/lbaas/',
 ];
 
 type SchemaNode = { $ref?: string; properties?: Record<string, SchemaNode>; additionalProperties?: unknown; patternProperties?: unknown; items?: SchemaNode; oneOf?: SchemaNode[]; anyOf?: SchemaNode[]; allOf?: SchemaNode[] };
