@@ -2,6 +2,7 @@ import { combineDataProviders, type DataProvider } from 'ra-core';
 import type { Backend, ServiceName } from '../src/backend/contract';
 import type { HttpClient } from '../src/backend/http';
 import { createAuthApi } from './auth';
+import { createBaasProvider } from './baas';
 import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi } from './glance';
@@ -39,6 +40,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     glance: createGlanceProvider(http),
     neutron: createNeutronProvider(http),
     cinder: createCinderProvider(http),
+    baas: createBaasProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {

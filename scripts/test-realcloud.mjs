@@ -13,7 +13,11 @@ if (!probe) {
   console.error(`No Keystone answers at ${env.OS_AUTH_URL}. Start the real cloud first: ../shared/realcloud/start.sh (or setup.sh the first time).`);
   process.exit(2);
 }
-const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'api', ...process.argv.slice(2)], {
+// Each file logs in afresh to the real cloud: two files at a time, so that its
+// single-process Keystone is not the queue every file waits in (the api
+// project's timeouts grow with OS_AUTH_URL, in vitest.config.ts).
+const realCloudOptions = ['--maxWorkers=2'];
+const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vitest', 'vitest.mjs'), 'run', '--project', 'api', ...realCloudOptions, ...process.argv.slice(2)], {
   cwd: root,
   env,
   stdio: 'inherit',

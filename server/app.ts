@@ -6,6 +6,10 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { authRoutes } from './api/auth.js';
+import { baasRoutes } from './api/baas.js';
+import { backupApi } from '../backup/api.js';
+import { BackupService, type BackupServiceOptions } from '../backup/service.js';
+import { BackupClient } from './openstack/backup-client.js';
 import { cinderRoutes } from './api/cinder/index.js';
 import { configRoutes } from './api/config.js';
 import { glanceRoutes } from './api/glance/index.js';
@@ -54,6 +58,19 @@ export interface BuildOptions {
   /** Mounts more routes on the same server, e.g. the emulator at /cloud. */
   mount?: (app: FastifyInstance) => Promise<void>;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The backup service (ARCHITECTURE §4): run in this process (its API at
+   * /backup/v1, its scheduler started unless `start` is false), or reached at
+   * `url` when it runs alone. Default: in process, its database in memory.
+   */
+  backup?: Partial<Omit<BackupServiceOptions, 'cloud' | 'secret'>> & { url?: string; start?: boolean };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The backup service of this process, when it runs here (tests drive its scheduler). */
+    backupService: BackupService | null;
+  }
 }
 
 /**
@@ -81,7 +98,22 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 
   const timeoutMs = options.upstreamTimeoutMs ?? 30_000;
   if (options.upstreamDownMs !== undefined) configureBreakers({ cooldownMs: options.upstreamDownMs });
+  const backupService = options.backup?.url
+    ? null
+    : new BackupService({
+        dataDir: null,
+        ...options.backup,
+        cloud: { authUrl: options.authUrl, interface: options.interface ?? 'public', region: options.defaultRegion ?? null, timeoutMs },
+        secret: options.sessionSecret,
+      });
+  app.decorate('backupService', backupService);
+  if (backupService) {
+    await app.register(backupApi, { prefix: '/backup/v1', service: backupService });
+    if (options.backup?.start !== false) app.addHook('onReady', async () => backupService.start());
+    app.addHook('onClose', async () => backupService.close());
+  }
   const context: BffContext = {
+    backup: new BackupClient(options.backup?.url ? { kind: 'url', url: options.backup.url } : { kind: 'in-process', app: () => app }, timeoutMs),
     access: new CloudAccess(new KeystoneClient(options.authUrl, timeoutMs), options.interface ?? 'public', timeoutMs, options.tokenRecheckMs),
     settings: buildSettings(options.settingsOverrides ?? {}),
     uploadTicketKey: Buffer.from(hkdfSync('sha256', options.sessionSecret, 'cloud-dashboard', 'image upload ticket v1', 32)),
@@ -98,7 +130,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     const checked = request.url.startsWith('/api/') ? !config.public && !config.endsSession : request.routeOptions.url === '/header/';
     if (checked && request.session) await context.access.catalog(request.session);
   });
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');

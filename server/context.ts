@@ -1,8 +1,11 @@
 import type { CloudAccess } from './openstack/access.js';
+import type { BackupClient } from './openstack/backup-client.js';
 
 /** What every `/api` route module is given when it is registered. */
 export interface BffContext {
   access: CloudAccess;
+  /** The backup service's native API (`/api/baas/duratus/`). */
+  backup: BackupClient;
   /** The settings `/api/settings/` serves, before the computed ones are added. */
   settings: Record<string, unknown>;
   /** Signs the short-lived image upload tickets of direct upload (derived from the session secret, so every replica checks them). */

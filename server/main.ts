@@ -35,6 +35,13 @@ async function main(): Promise<void> {
     loginAttemptLimit: config.loginAttemptLimit,
     loginWindowMs: config.loginWindowMs,
     logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+    backup: {
+      dataDir: config.dataDir,
+      url: process.env.BACKUP_SERVICE_URL || undefined,
+      timeZone: process.env.BACKUP_TIME_ZONE || 'UTC',
+      smtpUrl: process.env.BACKUP_SMTP_URL || null,
+      start: false, // started below, once the cloud's address is known
+    },
     mount: emulator
       ? async (server) => {
           await server.register(emulator.plugin, { prefix: '/cloud' });
@@ -49,6 +56,7 @@ async function main(): Promise<void> {
 
   // The built-in cloud answers this server's own calls in process (its catalog URLs start here).
   if (emulator) serveInProcess(`${baseUrl}/cloud/`, (call) => app.inject(call));
+  app.backupService?.start();
 
   const lines = [`Cloud dashboard: ${baseUrl}/`];
   if (emulator) {

@@ -72,6 +72,11 @@ const RULES: Record<string, Rule> = {
   'identity:create_grant': manages,
   'identity:revoke_grant': manages,
   'identity:list_role_assignments': manages,
+  'identity:create_domain_config': isCloudAdmin,
+  'identity:get_domain_config': isCloudAdmin,
+  'identity:get_domain_config_default': isAdmin,
+  'identity:update_domain_config': isCloudAdmin,
+  'identity:delete_domain_config': isCloudAdmin,
   'identity:validate_token': (context, target) => isAdmin(context) || context.userId === target.token_user_id,
   'identity:revoke_token': (context, target) => isAdmin(context) || context.userId === target.token_user_id,
 };

@@ -63,6 +63,8 @@ import {
 } from './responses/groups.js';
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
 import { checkImpliedRole, createImpliedRole, deleteImpliedRole, listImpliedRoles, listRoleInferences, showImpliedRole } from './responses/implied-roles.js';
+import { createDomainConfig, deleteDomainConfig, showDefaultConfig, showDomainConfig, updateDomainConfig } from './responses/domain-config.js';
+import { checkInheritedGrant, createInheritedGrant, listInheritedGrantsHandler, revokeInheritedGrant } from './responses/inherited-grants.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
 import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
@@ -70,6 +72,7 @@ import { listVersions, showVersion } from './responses/versions.js';
 
 /** Keystone v3 at /cloud/identity: method + path → response function (HEAD comes with every GET). */
 const GRANT = '/v3/:target_type(projects|domains)/:target_id/:actor_type(users|groups)/:actor_id/roles';
+const INHERITED_GRANT = '/v3/OS-INHERIT/:target_type(projects|domains)/:target_id/:actor_type(users|groups)/:actor_id/roles';
 
 const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, handler: Handler][] = [
   ['GET', '/', listVersions],
@@ -102,6 +105,17 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/domains/:domain_id', showDomain],
   ['PATCH', '/v3/domains/:domain_id', updateDomain],
   ['DELETE', '/v3/domains/:domain_id', deleteDomain],
+  ['GET', '/v3/domains/config/default', showDefaultConfig],
+  ['GET', '/v3/domains/config/:group/default', showDefaultConfig],
+  ['GET', '/v3/domains/config/:group/:option/default', showDefaultConfig],
+  ...['/v3/domains/:domain_id/config', '/v3/domains/:domain_id/config/:group', '/v3/domains/:domain_id/config/:group/:option'].flatMap(
+    (path): typeof ROUTES => [
+      ['GET', path, showDomainConfig],
+      ['PATCH', path, updateDomainConfig],
+      ['DELETE', path, deleteDomainConfig],
+    ],
+  ),
+  ['PUT', '/v3/domains/:domain_id/config', createDomainConfig],
   ['GET', '/v3/groups', listGroups],
   ['POST', '/v3/groups', createGroup],
   ['GET', '/v3/groups/:group_id', showGroup],
@@ -125,6 +139,10 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', `${GRANT}/:role_id`, checkActorGrant],
   ['PUT', `${GRANT}/:role_id`, createActorGrant],
   ['DELETE', `${GRANT}/:role_id`, revokeActorGrant],
+  ['GET', `${INHERITED_GRANT}/inherited_to_projects`, listInheritedGrantsHandler],
+  ['GET', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, checkInheritedGrant],
+  ['PUT', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, createInheritedGrant],
+  ['DELETE', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, revokeInheritedGrant],
   ['GET', '/v3/role_assignments', listRoleAssignments],
   ['GET', '/v3/credentials', listCredentials],
   ['POST', '/v3/credentials', createCredential],

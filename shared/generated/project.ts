@@ -24,7 +24,7 @@ export interface ProjectEntity {
 }
 
 /**
- * POST /api/keystone/projects/ body; other keys are passed on as project attributes.
+ * POST /api/keystone/projects/ body. Other keys are refused: Keystone would keep them as project attributes.
  */
 export interface ProjectCreate {
   name?: string;

@@ -135,6 +135,21 @@ describe('identity administration through /api/keystone/', () => {
     expect((await admin.get(`/api/keystone/projects/${project.body.id}`)).body).toMatchObject({ name, description: 'kept', enabled: false });
   });
 
+  it('refuses a project body with a field it does not know, naming it, and writes nothing to Keystone', async () => {
+    const name = uniqueName('api-project');
+    const project = await admin.post('/api/keystone/projects/', { name });
+    cleanup.push(`/api/keystone/projects/${project.body.id}`);
+    const patched = await admin.request('PATCH', `/api/keystone/projects/${project.body.id}`, { description: 'changed', ram: 1e20 });
+    expect(patched.status).toBe(400);
+    expect(JSON.stringify(patched.body)).toContain('ram');
+    const created = await admin.post('/api/keystone/projects/', { name: uniqueName('api-project'), vcpus: -1 });
+    expect(created.status).toBe(400);
+    expect(JSON.stringify(created.body)).toContain('vcpus');
+    const stored = (await admin.get(`/api/keystone/projects/${project.body.id}`)).body;
+    expect(stored).toMatchObject({ name, description: '' });
+    expect(stored).not.toHaveProperty('ram');
+  });
+
   it('lists users of the domain with server filters, and one by id', async () => {
     const all = (await admin.get('/api/keystone/users/')).body.items.map((user: { name: string }) => user.name);
     expect(all).toEqual(expect.arrayContaining(['admin', 'demo']));

@@ -83,7 +83,10 @@ describe('a malformed-request corpus over every route', () => {
     const routes = cloud.app.routeTable.filter((route) => route.url.startsWith('/api/') || (!cloud.isRealCloud && route.url.startsWith('/cloud/')));
     const schemas = Object.fromEntries(Object.entries(cloud.app.getSchemas()).map(([id, schema]) => [id, schema as object]));
     const ids = new Map<string, string>();
-    for (const collection of new Set(routes.map((route) => collectionOf(route.url)))) {
+    // Against a real cloud the first item of a list is somebody's (the demo project, the shared image): a body
+    // the contract accepts would change it for good, so there every path gets an id nothing answers to.
+    const collections = cloud.isRealCloud ? [] : new Set(routes.map((route) => collectionOf(route.url)));
+    for (const collection of collections) {
       const id = collection && (await existingId(collection));
       if (id) ids.set(collection, id);
     }

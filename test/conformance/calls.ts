@@ -12,6 +12,7 @@ import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
+import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -47,6 +48,8 @@ export interface NativeCall {
   nullable?: string[];
   /** Response headers the server reads. */
   readsHeaders?: string[];
+  /** The answer's top-level keys are the cloud's configuration (Swift's /info lists its middleware): compare `reads` only. */
+  keysAreConfiguration?: boolean;
   /** Runs after the call, e.g. to remember a created name. */
   after?(ctx: ConformanceContext, body: any): void;
   /** Runs before the call, e.g. to wait until a volume has left `creating`. */
@@ -1538,4 +1541,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   },
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
+  ...BACKUP_SERVICE_CALLS,
 ];

@@ -163,7 +163,8 @@ export const NOVA_SERVER_CALLS: NativeCall[] = [
     service: 'compute',
     name: 'GET /servers/detail?project_id= (2.42)',
     method: 'GET',
-    url: (ctx) => `${computeUrl(ctx)}/servers/detail?project_id=${ctx.demoProjectId}`,
+    // Named for this run's server: the real project also holds others' servers (in error, booted from volumes).
+    url: (ctx) => `${computeUrl(ctx)}/servers/detail?project_id=${ctx.demoProjectId}&name=${encodeURIComponent(ctx.unique('conf-vm'))}`,
     headers: as('demoToken', '2.42'),
     reads: [...SERVER_FIELDS.map((field) => `servers[].${field}`), 'servers[].flavor.id', 'servers[].flavor.links[].href'],
   },

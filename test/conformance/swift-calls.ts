@@ -24,7 +24,7 @@ const OBJECT = 'folder/a file #1.txt';
 const objectUrl = (ctx: ConformanceContext, name = OBJECT) => `${container(ctx)}/${name.split('/').map(encodeURIComponent).join('/')}`;
 
 export const SWIFT_CALLS: NativeCall[] = [
-  call('GET /info (host root)', 'GET', (ctx) => `${new URL(account(ctx)).origin}/info`, { reads: ['swift.version', 'swift.policies[].name', 'swift.policies[].aliases'] }),
+  call('GET /info (host root)', 'GET', (ctx) => `${new URL(account(ctx)).origin}/info`, { reads: ['swift.version', 'swift.policies[].name', 'swift.policies[].aliases'], keysAreConfiguration: true }),
   call('HEAD /{c} (missing)', 'HEAD', (ctx) => `${account(ctx)}/${encodeURIComponent(ctx.unique('conf-missing'))}`),
   call('PUT /{c}', 'PUT', (ctx) => `${account(ctx)}/${encodeURIComponent((ctx.saved.swiftContainer = ctx.unique('conf box')))}`),
   call('GET /v1/AUTH_p?format=json&limit=1001&prefix=', 'GET', (ctx) => `${account(ctx)}?format=json&limit=1001&prefix=${encodeURIComponent(ctx.saved.swiftContainer!)}`, {

@@ -78,6 +78,7 @@ export function renderWithApi(options: FakeApiOptions & { path: string }) {
     }),
     'GET /header/': () => reply(204),
     'GET /api/settings/': () => options.settings ?? { ...DEFAULT_SETTINGS },
+    'GET /api/timezones/': () => ({ timezone_dict: { UTC: '+0000' } }),
     'GET /api/neutron/extensions/': () => ({ items: (STOCK_EXTENSIONS.neutron ?? []).map((alias) => ({ alias })) }),
     'GET /api/cinder/extensions/': () => ({ items: [] }),
   };

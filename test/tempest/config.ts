@@ -18,7 +18,7 @@ export const MISSING_FEATURES: Record<string, Record<string, boolean>> = {
     domain_specific_drivers: false,
     security_compliance: false,
     trust: false,
-    application_credentials: false,
+    application_credentials: true,
     access_rules: false,
     project_tags: false,
   },

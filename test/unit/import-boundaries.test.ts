@@ -21,7 +21,9 @@ const FORBIDDEN: Record<string, readonly string[]> = {
   app: [...NODE, ...TOOLING],
   shared: [...BROWSER, ...NODE, ...TOOLING],
   server: [...BROWSER, ...TOOLING],
-  emulator: [...BROWSER, 'server', ...TOOLING],
+  emulator: [...BROWSER, 'server', 'backup', ...TOOLING],
+  // The backup service is no part of the cloud: it reaches the emulator only through the native APIs.
+  backup: [...BROWSER, 'emulator', ...TOOLING],
 };
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -186,3 +186,45 @@ identityMigrations.push({
     ALTER TABLE tokens ADD COLUMN application_credential_id TEXT;
   `,
 });
+
+/**
+ * OS-INHERIT grants (models/inherited-grants.ts): a role given to a user or
+ * group on a domain or project for the projects below it. The actor and the
+ * target are one of two tables each, so triggers remove a grant with them.
+ */
+identityMigrations.push({
+  id: '0006_inherited_assignments',
+  sql: `
+    CREATE TABLE inherited_assignments (
+      actor_type TEXT NOT NULL CHECK (actor_type IN ('user', 'group')),
+      actor_id TEXT NOT NULL,
+      target_type TEXT NOT NULL CHECK (target_type IN ('project', 'domain')),
+      target_id TEXT NOT NULL,
+      role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+      PRIMARY KEY (actor_type, actor_id, target_type, target_id, role_id)
+    );
+    CREATE TRIGGER inherited_assignments_user AFTER DELETE ON users
+      BEGIN DELETE FROM inherited_assignments WHERE actor_type = 'user' AND actor_id = OLD.id; END;
+    CREATE TRIGGER inherited_assignments_group AFTER DELETE ON groups
+      BEGIN DELETE FROM inherited_assignments WHERE actor_type = 'group' AND actor_id = OLD.id; END;
+    CREATE TRIGGER inherited_assignments_project AFTER DELETE ON projects
+      BEGIN DELETE FROM inherited_assignments WHERE target_type = 'project' AND target_id = OLD.id; END;
+    CREATE TRIGGER inherited_assignments_domain AFTER DELETE ON domains
+      BEGIN DELETE FROM inherited_assignments WHERE target_type = 'domain' AND target_id = OLD.id; END;
+  `,
+});
+
+/**
+ * Role inference rules made through the API were kept as documents while
+ * tokens read the implied_roles table (where the seeded admin ⇒ member ⇒
+ * reader live): one store now, the table.
+ */
+identityMigrations.push({
+  id: '0007_implied_roles_one_store',
+  sql: `
+    INSERT OR IGNORE INTO implied_roles (prior_role_id, implied_role_id)
+      SELECT json_extract(body, '$.prior'), json_extract(body, '$.implied') FROM keystone_documents
+      WHERE kind = 'implied_role' AND json_extract(body, '$.prior') IN (SELECT id FROM roles) AND json_extract(body, '$.implied') IN (SELECT id FROM roles);
+    DELETE FROM keystone_documents WHERE kind = 'implied_role';
+  `,
+});

@@ -1,6 +1,7 @@
 import { Conflict, NotFound } from '../../core/errors.js';
 import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
+import { inheritedProjectIds, inheritedRoleIds, listInheritedGrants, projectsReached } from './inherited-grants.js';
 import { type Domain, findProject, type Project } from './resources.js';
 
 /** Keystone's assignment backend: roles, implied roles and role grants. */
@@ -98,6 +99,19 @@ export function createImpliedRole(db: Db, priorRoleId: string, impliedRoleId: st
   db.tx(() => db.run('INSERT OR IGNORE INTO implied_roles (prior_role_id, implied_role_id) VALUES (?, ?)', priorRoleId, impliedRoleId));
 }
 
+/** The inference rules, all or one prior role's, in the order they were made. */
+export function listImpliedRules(db: Db, priorRoleId?: string): { prior: string; implied: string }[] {
+  return db
+    .all<{ prior_role_id: string; implied_role_id: string }>('SELECT * FROM implied_roles ORDER BY rowid')
+    .filter((row) => priorRoleId === undefined || row.prior_role_id === priorRoleId)
+    .map((row) => ({ prior: row.prior_role_id, implied: row.implied_role_id }));
+}
+
+/** Removes a rule; false when there was none. */
+export function deleteImpliedRule(db: Db, priorRoleId: string, impliedRoleId: string): boolean {
+  return db.tx(() => db.run('DELETE FROM implied_roles WHERE prior_role_id = ? AND implied_role_id = ?', priorRoleId, impliedRoleId).changes > 0);
+}
+
 /** Grants a role to a user on a project or domain (idempotent, like Keystone's PUT). */
 export function createGrant(db: Db, userId: string, targetType: TargetType, targetId: string, roleId: string): void {
   db.tx(() =>
@@ -169,10 +183,11 @@ export function impliedRoles(db: Db, roleId: string): Role[] {
   return [...found.values()];
 }
 
-/** The roles a token scoped to the target carries: direct and group grants plus everything they imply. */
+/** The roles a token scoped to the target carries: direct, group and inherited grants plus everything they imply. */
 export function effectiveRoles(db: Db, userId: string, targetType: TargetType, targetId: string): Role[] {
   const direct = [
     ...listGrants(db, userId, targetType, targetId),
+    ...(targetType === 'project' ? inheritedRoleIds(db, userId, targetId).map((id) => getRole(db, id)) : []),
     ...db
       .all<RoleRow>(
         `SELECT r.* FROM roles r JOIN group_assignments a ON a.role_id = r.id JOIN group_members m ON m.group_id = a.group_id
@@ -193,12 +208,13 @@ export function effectiveRoles(db: Db, userId: string, targetType: TargetType, t
       pending.push(row.id);
     }
   }
-  return [...byId.values()].sort((a, b) => a.name.localeCompare(b.name));
+  // A domain-specific role is never in a token: only the global roles it implies are.
+  return [...byId.values()].filter((role) => role.domainId === null).sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** Projects the user holds any role on (what `/v3/auth/projects` lists). */
+/** Projects the user holds any role on, inherited ones included (what `/v3/auth/projects` lists). */
 export function listUserProjects(db: Db, userId: string): Project[] {
-  return db
+  const direct = db
     .all<{ id: string; name: string; domain_id: string; description: string; enabled: number }>(
       `SELECT DISTINCT p.* FROM projects p WHERE p.id IN (
          SELECT target_id FROM role_assignments WHERE target_type = 'project' AND user_id = ?
@@ -208,7 +224,11 @@ export function listUserProjects(db: Db, userId: string): Project[] {
       userId,
       userId,
     )
-    .map((row) => findProject(db, row.id)!);
+    .map((row) => row.id);
+  const ids = new Set([...direct, ...inheritedProjectIds(db, userId)]);
+  return [...ids]
+    .map((id) => findProject(db, id)!)
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
 }
 
 /** Domains the user holds any role on (what `/v3/auth/domains` lists). */
@@ -234,6 +254,8 @@ export interface Assignment {
   /** For an effective row: the group it came through, the prior role that implied it. */
   viaGroupId?: string;
   priorRoleId?: string;
+  /** An OS-INHERIT grant: where it was given (its target, or for an effective row the domain or project it came down from). */
+  inheritedFrom?: { type: TargetType; id: string };
 }
 
 export interface AssignmentFilters {
@@ -247,24 +269,37 @@ export interface AssignmentFilters {
 }
 
 export function listAssignments(db: Db, filters: AssignmentFilters): Assignment[] {
-  const userRows = db.all<{ user_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM role_assignments');
-  const groupRows = db.all<{ group_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM group_assignments');
-  let rows: Assignment[] = [
-    ...userRows.map((row) => ({ actor: { type: 'user' as const, id: row.user_id }, roleId: row.role_id, target: { type: row.target_type, id: row.target_id } })),
+  const grants: Assignment[] = [
+    ...db
+      .all<{ user_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM role_assignments')
+      .map((row) => ({ actor: { type: 'user' as const, id: row.user_id }, roleId: row.role_id, target: { type: row.target_type, id: row.target_id } })),
+    ...db
+      .all<{ group_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM group_assignments')
+      .map((row) => ({ actor: { type: 'group' as const, id: row.group_id }, roleId: row.role_id, target: { type: row.target_type, id: row.target_id } })),
+    // An inherited grant is listed as given, or (effective) on each project it reaches.
+    ...listInheritedGrants(db).flatMap((grant) =>
+      (filters.effective ? projectsReached(db, grant.target).map((id) => ({ type: 'project' as const, id })) : [grant.target]).map((target) => ({
+        actor: grant.actor,
+        roleId: grant.roleId,
+        target,
+        inheritedFrom: grant.target,
+      })),
+    ),
   ];
-  for (const row of groupRows) {
-    const base = { roleId: row.role_id, target: { type: row.target_type, id: row.target_id } };
-    if (!filters.effective) rows.push({ ...base, actor: { type: 'group', id: row.group_id } });
-    else {
-      for (const member of db.all<{ user_id: string }>('SELECT user_id FROM group_members WHERE group_id = ?', row.group_id)) {
-        rows.push({ ...base, actor: { type: 'user', id: member.user_id }, viaGroupId: row.group_id });
-      }
-    }
-  }
+  // Effective: a group's grant stands for each of its members.
+  let rows = filters.effective
+    ? grants.flatMap((row) =>
+        row.actor.type === 'user'
+          ? [row]
+          : db.all<{ user_id: string }>('SELECT user_id FROM group_members WHERE group_id = ?', row.actor.id).map((member) => ({ ...row, actor: { type: 'user' as const, id: member.user_id }, viaGroupId: row.actor.id })),
+      )
+    : grants;
   if (filters.effective) {
     rows = rows.flatMap((row) => [row, ...impliedRoles(db, row.roleId).map((role) => ({ ...row, roleId: role.id, priorRoleId: row.roleId }))]);
+    // A domain-specific role only stands for the global roles it implies: it is in no token, so in no effective row.
+    rows = rows.filter((row) => getRole(db, row.roleId).domainId === null);
   }
-  const key = (row: Assignment) => `${row.actor.type}:${row.actor.id}:${row.target.type}:${row.target.id}:${row.roleId}`;
+  const key = (row: Assignment) => `${row.actor.type}:${row.actor.id}:${row.target.type}:${row.target.id}:${row.roleId}:${row.inheritedFrom ? 'inherited' : ''}`;
   const seen = new Set<string>();
   return rows.filter((row) => {
     if (filters.userId !== undefined && !(row.actor.type === 'user' && row.actor.id === filters.userId)) return false;

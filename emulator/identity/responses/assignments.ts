@@ -34,7 +34,8 @@ interface GrantParams {
   role_id?: string;
 }
 
-function grantOf(deps: CloudDeps, request: FastifyRequest) {
+/** The grant a path names, its target and actor checked to exist; `domainId` is what policy compares. */
+export function grantOf(deps: CloudDeps, request: FastifyRequest) {
   const p = request.params as GrantParams;
   const targetType: TargetType = p.target_type === 'projects' ? 'project' : 'domain';
   const domainId = targetType === 'project' ? getProject(deps.db, p.target_id).domainId : getDomain(deps.db, p.target_id).id;
@@ -124,9 +125,11 @@ function renderAssignment(deps: CloudDeps, row: Assignment, names: boolean) {
   const domainRef = (domainId: string) => (names ? { id: domainId, name: findDomain(deps.db, domainId)?.name } : { id: domainId });
   const named = (id: string, name: string | undefined, domainId?: string) =>
     names ? { id, name, ...(domainId ? { domain: domainRef(domainId) } : {}) } : { id };
-  const targetPath = `${row.target.type === 'project' ? 'projects' : 'domains'}/${row.target.id}`;
+  const given = row.inheritedFrom ?? row.target;
+  const targetPath = `${given.type === 'project' ? 'projects' : 'domains'}/${given.id}`;
   const actorPath = row.viaGroupId ? `groups/${row.viaGroupId}` : `${row.actor.type}s/${row.actor.id}`;
-  const links: Record<string, string> = { assignment: `${base}/${targetPath}/${actorPath}/roles/${row.priorRoleId ?? row.roleId}` };
+  const grantPath = `${targetPath}/${actorPath}/roles/${row.priorRoleId ?? row.roleId}`;
+  const links: Record<string, string> = { assignment: row.inheritedFrom ? `${base}/OS-INHERIT/${grantPath}/inherited_to_projects` : `${base}/${grantPath}` };
   if (row.viaGroupId) links.membership = `${base}/groups/${row.viaGroupId}/users/${row.actor.id}`;
   if (row.priorRoleId) links.prior_role = `${base}/prior_role/${row.priorRoleId}/implies/${row.roleId}`;
   const role = getRole(deps.db, row.roleId);
@@ -135,6 +138,8 @@ function renderAssignment(deps: CloudDeps, row: Assignment, names: boolean) {
     const project = findProject(deps.db, row.target.id);
     scope = { project: named(row.target.id, project?.name, project?.domainId) };
   } else scope = { domain: named(row.target.id, findDomain(deps.db, row.target.id)?.name) };
+  // Keystone marks an inherited grant so, as given and on each project it reaches.
+  if (row.inheritedFrom) scope = { ...scope, 'OS-INHERIT:inherited_to': 'projects' };
   const actor =
     row.actor.type === 'user'
       ? { user: named(row.actor.id, findUser(deps.db, row.actor.id)?.name, findUser(deps.db, row.actor.id)?.domainId) }

@@ -1,8 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Forbidden, NotFound } from '../../core/errors.js';
 import type { CloudDeps, Handler } from '../../core/service.js';
-import { deleteDocument, findDocument, listDocuments, putDocument } from '../models/documents.js';
-import { getRole, type Role } from '../models/roles.js';
+import { createImpliedRole as createRule, deleteImpliedRule, getRole, listImpliedRules, type Role } from '../models/roles.js';
 import { enforce } from '../policy.js';
 import { requireContext, v3Url } from './common.js';
 
@@ -14,12 +13,9 @@ import { requireContext, v3Url } from './common.js';
  */
 
 const param = (request: FastifyRequest, name: string) => (request.params as Record<string, string>)[name];
-const ruleId = (prior: string, implied: string) => `${prior}.${implied}`;
 const roleRef = (deps: CloudDeps, role: Role) => ({ id: role.id, name: role.name, links: { self: `${v3Url(deps)}/roles/${role.id}` } });
 
-function rulesOf(deps: CloudDeps, priorId?: string) {
-  return listDocuments(deps.db, 'implied_role').filter((rule) => priorId === undefined || rule.prior === priorId);
-}
+const rulesOf = (deps: CloudDeps, priorId?: string) => listImpliedRules(deps.db, priorId);
 
 function inference(deps: CloudDeps, prior: Role, implied: Role) {
   return {
@@ -34,14 +30,14 @@ function pair(deps: CloudDeps, request: FastifyRequest, rule: string) {
 }
 
 function existing(deps: CloudDeps, prior: Role, implied: Role) {
-  if (!findDocument(deps.db, 'implied_role', ruleId(prior.id, implied.id))) throw new NotFound(`${prior.id} does not imply ${implied.id}.`);
+  if (!rulesOf(deps, prior.id).some((rule) => rule.implied === implied.id)) throw new NotFound(`${prior.id} does not imply ${implied.id}.`);
 }
 
 export const createImpliedRole: Handler = (deps) => async (request, reply: FastifyReply) => {
   const { prior, implied } = pair(deps, request, 'create_implied_role');
   if (implied.name === 'admin') throw new Forbidden(`${implied.id} cannot be an implied roles.`);
   if (prior.domainId === null && implied.domainId !== null) throw new Forbidden(`Implied role ${implied.id} must not be a domain-specific role when the prior role ${prior.id} is global.`);
-  putDocument(deps.db, 'implied_role', { id: ruleId(prior.id, implied.id), prior: prior.id, implied: implied.id }, deps.clock.now());
+  createRule(deps.db, prior.id, implied.id);
   return reply.code(201).send(inference(deps, prior, implied));
 };
 
@@ -59,7 +55,7 @@ export const checkImpliedRole: Handler = (deps) => async (request, reply: Fastif
 
 export const deleteImpliedRole: Handler = (deps) => async (request, reply: FastifyReply) => {
   const { prior, implied } = pair(deps, request, 'delete_implied_role');
-  deleteDocument(deps.db, 'implied_role', ruleId(prior.id, implied.id));
+  if (!deleteImpliedRule(deps.db, prior.id, implied.id)) throw new NotFound(`${prior.id} does not imply ${implied.id}.`);
   return reply.code(204).send();
 };
 
@@ -67,36 +63,19 @@ export const listImpliedRoles: Handler = (deps) => async (request) => {
   enforce('identity:list_implied_roles', requireContext(request, deps));
   const prior = getRole(deps.db, param(request, 'prior_role_id'));
   return {
-    role_inference: { prior_role: roleRef(deps, prior), implies: rulesOf(deps, prior.id).map((rule) => roleRef(deps, getRole(deps.db, rule.implied as string))) },
+    role_inference: { prior_role: roleRef(deps, prior), implies: rulesOf(deps, prior.id).map((rule) => roleRef(deps, getRole(deps.db, rule.implied))) },
     links: { self: `${v3Url(deps)}/roles/${prior.id}/implies` },
   };
 };
 
 export const listRoleInferences: Handler = (deps) => async (request) => {
   enforce('identity:list_role_inference_rules', requireContext(request, deps));
-  const priors = [...new Set(rulesOf(deps).map((rule) => rule.prior as string))];
+  const priors = [...new Set(rulesOf(deps).map((rule) => rule.prior))];
   return {
     role_inferences: priors.map((priorId) => ({
       prior_role: roleRef(deps, getRole(deps.db, priorId)),
-      implies: rulesOf(deps, priorId).map((rule) => roleRef(deps, getRole(deps.db, rule.implied as string))),
+      implies: rulesOf(deps, priorId).map((rule) => roleRef(deps, getRole(deps.db, rule.implied))),
     })),
     links: { self: `${v3Url(deps)}/role_inferences`, previous: null, next: null },
   };
 };
-
-/** The roles `roleIds` imply, transitively (what an effective assignment or a token adds). */
-export function impliedClosure(deps: Pick<CloudDeps, 'db'>, roleIds: string[]): string[] {
-  const rules = listDocuments(deps.db, 'implied_role');
-  const seen = new Set(roleIds);
-  const queue = [...roleIds];
-  while (queue.length) {
-    const current = queue.shift()!;
-    for (const rule of rules) {
-      if (rule.prior === current && !seen.has(rule.implied as string)) {
-        seen.add(rule.implied as string);
-        queue.push(rule.implied as string);
-      }
-    }
-  }
-  return [...seen];
-}

@@ -98,6 +98,8 @@ export class BackupStore {
     // Per backup of the chain: block index → its place in that backup's data file.
     const places = manifests.map((manifest) => new Map(manifest.stored.map((block, place) => [block, place])));
     const part = `${targetPath}.part`;
+    // A cloud whose volumes were all blank has no volume file yet, nor their folder.
+    mkdirSync(dirname(targetPath), { recursive: true });
     const handles = new Map<string, FileHandle>();
     const output = await open(part, 'w');
     let complete = false;

@@ -44,4 +44,44 @@ describe('implied roles', () => {
     const adminRole = (await call('GET', '/roles?name=admin')).body.roles[0];
     expect((await call('PUT', `/roles/${global.id}/implies/${adminRole.id}`)).status).toBe(403);
   });
+
+  it("lists the seeded rules (admin implies member, member implies reader) with the ones made through the API", async () => {
+    const inferences = (await call('GET', '/role_inferences')).body.role_inferences as Body[];
+    const implied = (name: string) => inferences.find((rule) => rule.prior_role.name === name)?.implies.map((item: Body) => item.name);
+    expect(implied('admin')).toEqual(['member']);
+    expect(implied('member')).toEqual(['reader']);
+  });
+
+  it('a rule made through the API adds its role to the effective assignments and the token; deleting it takes the role away', async () => {
+    const prior = await role('ir-eff-prior');
+    const implied = await role('ir-eff-implied');
+    const project = (await call('POST', '/projects', { project: { name: 'ir-eff-project', domain_id: 'default' } })).body.project;
+    const user = (await call('POST', '/users', { user: { name: 'ir-eff-user', domain_id: 'default', password: 'secret-pass' } })).body.user;
+    expect((await call('PUT', `/projects/${project.id}/users/${user.id}/roles/${prior.id}`)).status).toBe(204);
+    expect((await call('PUT', `/roles/${prior.id}/implies/${implied.id}`)).status).toBe(201);
+    const effective = async () =>
+      ((await call('GET', `/role_assignments?effective&user.id=${user.id}&scope.project.id=${project.id}`)).body.role_assignments as Body[]).map((row) => row.role.id).sort();
+    expect(await effective()).toEqual([prior.id, implied.id].sort());
+    const token = await cloud.app.inject({
+      method: 'POST',
+      url: '/cloud/identity/v3/auth/tokens',
+      payload: { auth: { identity: { methods: ['password'], password: { user: { id: user.id, password: 'secret-pass' } } }, scope: { project: { id: project.id } } } },
+    });
+    expect(token.json().token.roles.map((item: Body) => item.name).sort()).toEqual(['ir-eff-implied', 'ir-eff-prior']);
+    expect((await call('DELETE', `/roles/${prior.id}/implies/${implied.id}`)).status).toBe(204);
+    expect(await effective()).toEqual([prior.id]);
+  });
+
+  it('keeps a domain-specific role out of the effective assignments and the token, but not the global role it implies', async () => {
+    const domainRole = await role('ir-dom-only', 'default');
+    const global = await role('ir-dom-global');
+    const project = (await call('POST', '/projects', { project: { name: 'ir-dom-project', domain_id: 'default' } })).body.project;
+    const user = (await call('POST', '/users', { user: { name: 'ir-dom-user', domain_id: 'default' } })).body.user;
+    expect((await call('PUT', `/projects/${project.id}/users/${user.id}/roles/${domainRole.id}`)).status).toBe(204);
+    const effective = async () =>
+      ((await call('GET', `/role_assignments?effective&user.id=${user.id}&scope.project.id=${project.id}`)).body.role_assignments as Body[]).map((row) => row.role.id);
+    expect(await effective()).toEqual([]);
+    expect((await call('PUT', `/roles/${domainRole.id}/implies/${global.id}`)).status).toBe(201);
+    expect(await effective()).toEqual([global.id]);
+  });
 });

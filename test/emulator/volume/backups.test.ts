@@ -86,6 +86,17 @@ describe('a full backup', () => {
     expect(readVolume(cloud, target).equals(original)).toBe(true);
   });
 
+  it('restores a never-written volume into an existing blank one on a cloud that holds no volume file yet', async () => {
+    const { cloud, demo } = await start();
+    const source = await availableVolume(cloud, demo);
+    const id = await backUp(cloud, demo, { volume_id: source });
+    await settled(cloud);
+    const target = await availableVolume(cloud, demo, 1, 'blank');
+    expect((await call(cloud, demo, 'POST', `/backups/${id}/restore`, { restore: { volume_id: target } })).statusCode).toBe(202);
+    await settled(cloud);
+    expect((await call(cloud, demo, 'GET', `/volumes/${target}`)).json().volume.status).toBe('available');
+  });
+
   it('backs up an in-use volume only with force, and gives it back in-use', async () => {
     const { cloud, demo } = await start();
     const volumeId = await availableVolume(cloud, demo);
