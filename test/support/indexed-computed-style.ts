@@ -213,15 +213,16 @@ export function installIndexedComputedStyle(window: Window & typeof globalThis):
     const impl = implForWrapper(element) as ElementImpl;
     const specified = styleRules.getDeclarationForElement(impl) as CSSStyleDeclaration;
     // jsdom's cache of specified styles lives until the next DOM change; the computed one built from it, too.
-    const cache = impl._ownerDocument._styleCache!;
-    let computedOf = computed.get(cache);
-    if (!computedOf) computed.set(cache, (computedOf = new WeakMap()));
-    const known = computedOf.get(impl);
+    // (None when reading the element's styles changed the DOM, e.g. a first `style` access: then no caching.)
+    const cache = impl._ownerDocument._styleCache;
+    let computedOf = cache ? computed.get(cache) : undefined;
+    if (cache && !computedOf) computed.set(cache, (computedOf = new WeakMap()));
+    const known = computedOf?.get(impl);
     if (known) return known;
     const declaration = new CSSStyleDeclaration();
     Array.prototype.forEach.call(specified, (property: string) => declaration.setProperty(property, specified.getPropertyValue(property), specified.getPropertyPriority(property)));
     for (const property of Object.keys(styleRules.propertiesWithResolvedValueImplemented)) declaration.setProperty(property, styleRules.getResolvedValue(impl, property));
-    computedOf.set(impl, declaration);
+    computedOf?.set(impl, declaration);
     return declaration;
   };
   Object.defineProperty(window.getComputedStyle, INSTALLED, { value: true });
