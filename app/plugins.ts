@@ -1,7 +1,8 @@
 import { createBackend } from '../dataProviders/index';
 import { OPTION_SOURCES } from '../dataProviders/option-sources';
 import { customDetailTabs } from '../custom/detail-tabs';
-import { customRoutes } from '../custom/routes';
+import { customPages } from '../custom/pages';
+import { customPanels, customRoutes } from '../custom/routes';
 import { customStepComponents } from '../custom/step-components';
 import { resources } from '../resources/index';
 import type { EnginePlugins } from '../src/plugins';
@@ -13,8 +14,10 @@ import type { EnginePlugins } from '../src/plugins';
 export const plugins: EnginePlugins = {
   resources,
   routes: customRoutes,
+  panels: customPanels,
   detailTabs: customDetailTabs,
   stepComponents: customStepComponents,
   optionSources: OPTION_SOURCES,
+  pages: customPages,
   createBackend,
 };

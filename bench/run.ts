@@ -3,12 +3,13 @@ import type { BrowserContext } from 'playwright-core';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { launchChromium } from '../test/support/browser.js';
 import { benchApiThroughput, type ListTarget, printThroughput } from './api-throughput.js';
+import { benchContainerListing, printContainerListing, seedObjects } from './containers.js';
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
-import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
+import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
  * `npm run bench`: figures, not pass/fail, each beside a baseline measured
@@ -19,7 +20,7 @@ import { type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBench
  *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
- * `npm run bench soak` runs the soak alone.
+ * `npm run bench soak` runs the soak alone, `npm run bench containers` the object storage listing alone.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
   { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
@@ -57,6 +58,7 @@ function cookieLogin(cloud: BenchCloud) {
 
 async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
+  if (process.argv[2] === 'containers') return containersOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
   if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
@@ -94,7 +96,28 @@ async function main() {
     console.log(`\n(e) Image upload: ${imageMiB} MiB through the server vs straight to the emulator's Glance, server RSS sampled every 20 ms`);
     printImageUpload(await benchImageUpload(cloud, imageMiB));
 
+    await containers(cloud);
+
     await soak(cloud);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+async function containers(cloud: BenchCloud) {
+  const count = Number(process.env.BENCH_OBJECTS ?? 10_000);
+  console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians`);
+  await seedObjects(cloud, 'bench-objects', count);
+  printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
+}
+
+async function containersOnly() {
+  buildIfStale();
+  const cloud = await startBenchCloud();
+  try {
+    // The key pairs page is the baseline page of (g).
+    await seedKeypairs(cloud, 20);
+    await containers(cloud);
   } finally {
     await cloud.server.stop();
   }
@@ -142,7 +165,12 @@ async function realCloud(authUrl: string, horizonUrl: string | undefined) {
   };
   const cloud = await startBenchCloud({ authUrl, user });
   const browser = await launchChromium();
+  // A real cloud is shared: this run's rows have names of their own, and go when it ends.
+  const stamp = `${Date.now().toString(36)}`;
+  const keys = await seedKeypairs(cloud, 1, `bench-key-${stamp}`);
+  const removeRows = await seedPageRows(cloud, `-${stamp}`);
   try {
+    console.log(`(load on this shared machine: ${loadAverage()}; the cloud, Horizon, this server and Chromium all run on it)`);
     const runs = Number(process.env.BENCH_PAGE_RUNS ?? 9);
     const ours: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
     console.log(`\n(a) Pages on ${authUrl}: cold loads, cache disabled, ${runs} runs, medians${horizonUrl ? `, beside Horizon at ${horizonUrl}` : ''}`);
@@ -160,6 +188,8 @@ async function realCloud(authUrl: string, horizonUrl: string | undefined) {
     printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
   } finally {
     await browser.close();
+    await removeRows();
+    for (const name of keys) await apiDelete(cloud, `/api/nova/keypairs/${encodeURIComponent(name)}`);
     await cloud.server.stop();
   }
 }

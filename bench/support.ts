@@ -79,27 +79,30 @@ export async function apiGet<T>(cloud: BenchCloud, path: string): Promise<T> {
   return (await response.json()) as T;
 }
 
-/** Fills the demo user's key pair list so the list call has something to carry. */
-export async function seedKeypairs(cloud: BenchCloud, count: number): Promise<string[]> {
+/** Fills the demo user's key pair list so the list call has something to carry; `prefix` keeps a real cloud's names apart. */
+export async function seedKeypairs(cloud: BenchCloud, count: number, prefix = 'bench-key'): Promise<string[]> {
   const names: string[] = [];
   for (let i = 0; i < count; i++) {
-    const name = `bench-key-${String(i).padStart(3, '0')}`;
+    const name = `${prefix}-${String(i).padStart(3, '0')}`;
     await apiPost(cloud, '/api/nova/keypairs/', { name, key_type: 'ssh' });
     names.push(name);
   }
   return names;
 }
 
-/** One volume and one instance, so every one of the five pages has a first row. */
-export async function seedPageRows(cloud: BenchCloud): Promise<void> {
-  await apiPost(cloud, '/api/cinder/volumes/', { size: 1, name: 'bench-volume', description: null, volume_type: null, snapshot_id: null, metadata: {}, image_id: null, availability_zone: null, source_volid: null });
+/**
+ * One volume and one instance, so every one of the five pages has a first
+ * row, named with `suffix` (a real cloud is shared); returns their removal.
+ */
+export async function seedPageRows(cloud: BenchCloud, suffix = ''): Promise<() => Promise<void>> {
+  const volume = await apiPost<{ id: string }>(cloud, '/api/cinder/volumes/', { size: 1, name: `bench-volume${suffix}`, description: null, volume_type: null, snapshot_id: null, metadata: {}, image_id: null, availability_zone: null, source_volid: null });
   const images = (await apiGet<{ items: { id: string; status: string; container_format: string; min_ram: number }[] }>(cloud, '/api/glance/images/')).items;
   const image = images.find((candidate) => candidate.status === 'active' && !['aki', 'ari'].includes(candidate.container_format) && !candidate.min_ram)!;
   const networks = (await apiGet<{ items: { id: string; name: string; 'router:external': boolean }[] }>(cloud, '/api/neutron/networks/')).items;
   const network = networks.find((candidate) => !candidate['router:external'] && candidate.name === 'private')!;
   const flavors = (await apiGet<{ items: { id: string; ram: number }[] }>(cloud, '/api/nova/flavors/')).items.sort((a, b) => a.ram - b.ram);
-  await apiPost(cloud, '/api/nova/servers/', {
-    name: 'bench-instance',
+  const server = await apiPost<{ id: string }>(cloud, '/api/nova/servers/', {
+    name: `bench-instance${suffix}`,
     source_id: image.id,
     flavor_id: flavors[0].id,
     key_name: null,
@@ -107,4 +110,17 @@ export async function seedPageRows(cloud: BenchCloud): Promise<void> {
     security_groups: ['default'],
     nics: [{ 'net-id': network.id, 'v4-fixed-ip': '' }],
   });
+  return async () => {
+    await apiDelete(cloud, `/api/nova/servers/${server.id}`);
+    await apiDelete(cloud, `/api/cinder/volumes/${volume.id}`);
+  };
+}
+
+/** A delete through /api as the bench's session; a failure is printed, not thrown (the figures are already out). */
+export async function apiDelete(cloud: BenchCloud, path: string): Promise<void> {
+  const response = await fetch(`${cloud.server.baseUrl}${path}`, {
+    method: 'DELETE',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'X-CSRFToken': cloud.demoCsrf, Cookie: cloud.demoCookie },
+  });
+  if (response.status >= 300) console.error(`DELETE ${path}: ${response.status} ${await response.text()}`);
 }

@@ -4,6 +4,9 @@ import { InstanceActionLogTab } from './instances/InstanceActionLogTab';
 import { InstanceConsoleTab } from './instances/InstanceConsoleTab';
 import { InstanceLogTab } from './instances/InstanceLogTab';
 import { InstanceOverview } from './instances/InstanceOverview';
+import { StackOverview } from './stacks/StackOverview';
+import { StackTemplate } from './stacks/StackTemplate';
+import { StackTopology } from './stacks/StackTopology';
 
 /**
  * Components a descriptor's detail tab names with `component` (ARCHITECTURE
@@ -18,4 +21,7 @@ export const customDetailTabs: Record<string, ComponentType<DetailTabComponentPr
   'instance-log': InstanceLogTab,
   'instance-console': InstanceConsoleTab,
   'instance-action-log': InstanceActionLogTab,
+  'stack-topology': StackTopology,
+  'stack-overview': StackOverview,
+  'stack-template': StackTemplate,
 };

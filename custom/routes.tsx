@@ -1,5 +1,8 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { MenuPanel } from '../src/app/menu';
+import { CONTAINERS_PANEL } from './containers/panel';
+import { CONTAINERS_PATH } from './containers/paths';
 
 // Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
 const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
@@ -7,6 +10,8 @@ const FullLogPage = lazy(() => import('./instances/FullLogPage').then((module) =
 // The wizard and the resize modal load on first visit, like the engine's pages.
 const LaunchInstanceRoute = lazy(() => import('./launch/LaunchInstanceRoute'));
 const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRoute'));
+const ContainersRoute = lazy(() => import('./containers/ContainersRoute'));
+const StackWizardRoute = lazy(() => import('./stacks/StackWizardRoute'));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -26,4 +31,13 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/instances/launch', element: <LaunchInstanceRoute /> },
   // Horizon's Resize Instance modal (issue 6).
   { path: '/project/instances/:id/resize', element: <ResizeInstanceRoute /> },
+  // Spec 2 §2.1: the object storage browser, container and folder in the path.
+  { path: `${CONTAINERS_PATH}/*`, element: <ContainersRoute /> },
+  // Heat's Launch Stack, Preview Stack and Change Template (issue 19).
+  { path: '/project/stacks/launch', element: <StackWizardRoute mode="launch" /> },
+  { path: '/project/stacks/preview', element: <StackWizardRoute mode="preview" /> },
+  { path: '/project/stacks/:id/change_template', element: <StackWizardRoute mode="change" /> },
 ];
+
+/** Sidebar entries of the custom screens (ViewPlugins.panels). */
+export const customPanels: MenuPanel[] = [CONTAINERS_PANEL];

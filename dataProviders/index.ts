@@ -6,10 +6,12 @@ import { createBaasProvider } from './baas';
 import { createCinderProvider } from './cinder';
 import { createExtensionsApi, createPolicyApi, createSettingsApi } from './config';
 import { createGlanceProvider, createMetadefsApi } from './glance';
+import { createHeatProvider } from './heat';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
 import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
+import { createSwiftProvider, SWIFT_RESOURCES } from './swift';
 
 /**
  * Resources a provider serves without a descriptor: lists behind a form's
@@ -23,7 +25,10 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'floating-ip-target': 'neutron',
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
+  // The Overview's Limit Summary (dataProviders/usage.ts).
+  'quota-usage': 'nova',
   ...LAUNCH_RESOURCES,
+  ...SWIFT_RESOURCES,
 };
 
 /**
@@ -41,6 +46,8 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     neutron: createNeutronProvider(http),
     cinder: createCinderProvider(http),
     baas: createBaasProvider(http),
+    swift: createSwiftProvider(http),
+    heat: createHeatProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {

@@ -5,6 +5,7 @@ import { errorStatus, type HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { createPolicyApi } from './config';
 import { applyProjectMembers, loadProjectMembers, type ProjectMembers } from './project-members';
+import { loadProjectQuotas, saveProjectQuotas } from './quotas';
 import { createServiceProvider, type ResourceHandlers } from './resource-provider';
 
 type Entity = ResourceRecord;
@@ -80,10 +81,15 @@ export function createKeystoneProvider(http: HttpClient): DataProvider {
     },
     project: {
       ...projects,
-      // Edit Project's members step needs the current members (`meta.members`).
+      // Edit Project's members step needs the current members (`meta.members`), Edit Quotas the quotas (`meta.quotas`).
       async get(id, meta) {
         const project = await projects.get(id);
+        if (meta?.quotas) return { ...project, quotas: await loadProjectQuotas(http, id) };
         return meta?.members ? { ...project, members: await loadProjectMembers(http, id) } : project;
+      },
+      calls: {
+        // Edit Quotas: each service's fields to its quota route.
+        updateQuotas: (id, data) => saveProjectQuotas(http, id, data ?? {}),
       },
       // The members step's roles are granted once the project exists (api-contract §3: POST takes no members).
       async create(data) {

@@ -143,9 +143,13 @@ export function serverHandlers(http: HttpClient): Record<string, ResourceHandler
 
   return {
     instance: {
+      // The admin panel lists every project's instances, a page at a time (`all_tenants`).
+      serverFilters: ['all_tenants'],
       async list(params) {
         const page = pageQuery(params);
-        const [answer, flavors] = await Promise.all([http.get<PagedAnswer<NovaServer>>('/api/nova/servers/', { query: page, signal: params.signal }), flavorsById()]);
+        const allTenants = params.filter?.all_tenants === 'true' ? { all_tenants: 'true' } : undefined;
+        const query = page || allTenants ? { ...page, ...allTenants } : undefined;
+        const [answer, flavors] = await Promise.all([http.get<PagedAnswer<NovaServer>>('/api/nova/servers/', { query, signal: params.signal }), flavorsById()]);
         const record = (server: NovaServer) => instanceRecord(server, flavors);
         return page ? listPage(answer, record) : answer.items.map(record);
       },

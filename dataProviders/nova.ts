@@ -3,6 +3,8 @@ import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { novaLaunchHandlers } from './launch';
 import { serverHandlers } from './nova-servers';
+import { quotaDefaultHandlers } from './quotas';
+import { usageHandlers } from './usage';
 import { createServiceProvider } from './resource-provider';
 
 type NovaKeypair = Record<string, unknown> & { name: string };
@@ -58,6 +60,8 @@ const serverGroupPath = (id: string) => `/api/nova/servergroups/${encodeURICompo
 export function createNovaProvider(http: HttpClient): DataProvider {
   return createServiceProvider('nova', {
     ...serverHandlers(http),
+    'quota-default': quotaDefaultHandlers(http),
+    ...usageHandlers(http),
     keypair: {
       async list() {
         // Classic Horizon nests each item under `keypair` (spec 2 §3).

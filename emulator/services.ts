@@ -8,6 +8,11 @@ import { neutronForCompute } from './network/compute-ports.js';
 import { cinderForCompute } from './volume/compute-volumes.js';
 import { networkService } from './network/index.js';
 import { objectStoreService } from './object-store/index.js';
+import { barbicanForLoadBalancer } from './key-manager/lb-certificates.js';
+import { keyManagerService } from './key-manager/index.js';
+import { createLoadBalancerService } from './load-balancer/index.js';
+import { neutronForLoadBalancer } from './network/lb-ports.js';
+import { orchestrationService } from './orchestration/index.js';
 import { createVolumeService } from './volume/index.js';
 
 /**
@@ -23,4 +28,8 @@ export const SERVICES: readonly EmulatedService[] = [
   createVolumeService({ images: glanceImageSource }),
   networkService,
   objectStoreService,
+  // Octavia reaches Neutron (VIP ports, members) and Barbican (TLS containers) in-process, through interfaces it owns.
+  createLoadBalancerService({ collaborators: { networking: neutronForLoadBalancer, certificates: barbicanForLoadBalancer } }),
+  keyManagerService,
+  orchestrationService,
 ];

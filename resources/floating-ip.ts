@@ -48,6 +48,7 @@ export default defineResource<FloatingIpEntity>({
   actions: [
     {
       id: 'allocate',
+      quota: ['floatingip'],
       kind: 'form',
       label: 'Allocate IP To Project',
       form: 'createForm',

@@ -34,9 +34,12 @@ export default defineResource<InstanceEntity>({
   nameField: 'name',
   labels: { singular: 'Instance', plural: 'Instances' },
   panel: { dashboard: 'project', group: 'Compute', label: 'Instances', path: '/project/instances', order: -1 },
+  // Admin > Compute > Instances: every project's, paged by the server, with the Project column.
+  extraPanels: [{ dashboard: 'admin', group: 'Compute', label: 'Instances', path: '/admin/instances', policy: [['identity', 'admin_required']], filter: { all_tenants: 'true' }, navBack: true }],
   // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
   paging: 'server',
   columns: [
+    { field: 'tenant_name', dashboards: ['admin'] },
     { field: 'name', label: 'Instance Name', defaultSort: 'asc', link: 'detail' },
     { field: 'image_name', priority: 2 },
     { field: 'ip_address', nowrap: true },
@@ -60,7 +63,7 @@ export default defineResource<InstanceEntity>({
   ],
   texts: { listError: 'Unable to retrieve instances.', loadError: 'Unable to retrieve details for instance.' },
   actions: [
-    { id: 'launch', kind: 'link', placement: 'toolbar', label: 'Launch Instance', to: '/project/instances/launch', policy: [['compute', 'os_compute_api:servers:create']] },
+    { id: 'launch', kind: 'link', placement: 'toolbar', label: 'Launch Instance', to: '/project/instances/launch', policy: [['compute', 'os_compute_api:servers:create']], quota: ['instances', 'cores', 'ram'], dashboards: ['project'] },
     {
       id: 'start',
       kind: 'operation',

@@ -71,6 +71,7 @@ export default defineResource<NetworkEntity>({
   actions: [
     {
       id: 'create',
+      quota: ['network'],
       kind: 'wizard',
       label: 'Create Network',
       form: 'createForm',

@@ -58,6 +58,7 @@ export default defineResource<RouterEntity>({
   actions: [
     {
       id: 'create',
+      quota: ['router'],
       kind: 'form',
       label: 'Create Router',
       form: 'createForm',

@@ -29,6 +29,7 @@ export default defineResource<SecurityGroupEntity>({
   actions: [
     {
       id: 'create',
+      quota: ['security_group'],
       kind: 'form',
       label: 'Create Security Group',
       form: 'createForm',

@@ -44,6 +44,7 @@ export default defineResource<VolumeEntity>({
   actions: [
     {
       id: 'create',
+      quota: ['volumes', 'gigabytes'],
       kind: 'form',
       label: 'Create Volume',
       form: 'createForm',

@@ -1,5 +1,6 @@
 import { hkdfSync } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -14,6 +15,8 @@ import { cinderRoutes } from './api/cinder/index.js';
 import { configRoutes } from './api/config.js';
 import { glanceRoutes } from './api/glance/index.js';
 import { swiftRoutes } from './api/swift/index.js';
+import { lbaasRoutes } from './api/lbaas/index.js';
+import { heatRoutes } from './api/heat/index.js';
 import { keystoneRoutes } from './api/keystone.js';
 import { networkRoutes } from './api/network.js';
 import { securityGroupRoutes } from './api/network/security-groups.js';
@@ -31,6 +34,7 @@ import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.
 import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
+import { sendPage } from './page-bootstrap.js';
 import { buildSettings } from './settings.js';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -130,7 +134,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     const checked = request.url.startsWith('/api/') ? !config.public && !config.endsSession : request.routeOptions.url === '/header/';
     if (checked && request.session) await context.access.catalog(request.session);
   });
-  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes]) await app.register(routes, context);
+  for (const routes of [authRoutes, keystoneRoutes, configRoutes, novaRoutes, glanceRoutes, cinderRoutes, neutronRoutes, networkRoutes, securityGroupRoutes, floatingIpRoutes, swiftRoutes, baasRoutes, heatRoutes, lbaasRoutes]) await app.register(routes, context);
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-Content-Type-Options', 'nosniff');
@@ -168,7 +172,8 @@ async function serveApp(app: FastifyInstance, staticDir: string | null): Promise
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return sendError(reply, 404, 'Not found');
     if (!hasApp) return sendError(reply, 404, 'The dashboard is not built: run npm run build');
-    reply.header('Cache-Control', 'no-cache');
-    return reply.sendFile('index.html');
+    // The page carries the session's data: never stored by a shared cache, and asked for again each time.
+    reply.header('Cache-Control', 'no-cache, private');
+    return sendPage(app, request, reply, await readFile(join(staticDir!, 'index.html'), 'utf8'));
   });
 }

@@ -142,6 +142,7 @@ function settingsFromEnv(env: Env): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   if (env.AJAX_POLL_INTERVAL) out.AJAX_POLL_INTERVAL = Number(env.AJAX_POLL_INTERVAL);
   if (env.HORIZON_IMAGES_UPLOAD_MODE) out.HORIZON_IMAGES_UPLOAD_MODE = env.HORIZON_IMAGES_UPLOAD_MODE;
+  if (env.SWIFT_SEGMENT_SIZE) out.SWIFT_SEGMENT_SIZE = Number(env.SWIFT_SEGMENT_SIZE);
   if (env.ENFORCE_PASSWORD_CHECK) out.ENFORCE_PASSWORD_CHECK = env.ENFORCE_PASSWORD_CHECK === 'true';
   if (env.DASHBOARD_SETTINGS) Object.assign(out, JSON.parse(env.DASHBOARD_SETTINGS) as Record<string, unknown>);
   return out;

@@ -55,6 +55,9 @@ export function upstreamMessage(body: string, status: number): string {
 function findMessage(value: unknown): string | undefined {
   if (!value || typeof value !== 'object') return typeof value === 'string' ? value : undefined;
   const record = value as Record<string, unknown>;
+  // Heat puts a generic title beside `error: {type, message}`; the message is in `error`.
+  const nested = record.error as { message?: unknown } | undefined;
+  if (nested && typeof nested === 'object' && typeof nested.message === 'string' && nested.message) return nested.message;
   for (const key of ['message', 'faultstring', 'description', 'title']) {
     if (typeof record[key] === 'string' && record[key]) return record[key] as string;
   }

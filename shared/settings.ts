@@ -34,6 +34,8 @@ export const DEFAULT_SETTINGS: Record<string, unknown> = {
   HORIZON_ACTIVE_IMAGE_VERSION: '2',
   IMAGES_ALLOW_LOCATION: false,
   AJAX_POLL_INTERVAL: 2500,
+  // Uploads above this many bytes are stored in segments of this size as a Static Large Object (issue 18).
+  SWIFT_SEGMENT_SIZE: 1073741824,
   OPENSTACK_SERVER_DEFAULT_USER_DATA: '',
   FILTER_DATA_FIRST: {
     'admin.images': false,

@@ -118,6 +118,14 @@ export interface ResourceDescriptor<T extends object> {
    * @example 'server'
    */
   paging?: 'client' | 'server';
+  /**
+   * The app's custom page (its `pages` plug-in of this name) shown at the
+   * panel's route instead of the list, for a panel that is more than a table
+   * (the Overview's charts and usage period above its usage table). The page
+   * gets the descriptor and may show the engine's list of it inside.
+   * @example 'project-overview'
+   */
+  page?: string;
 }
 
 /**
@@ -239,6 +247,13 @@ export interface PanelDescriptor {
    * @example [{ service: 'neutron', alias: 'trunk' }]
    */
   extensions?: Conditions['extensions'];
+  /**
+   * Filter params this panel's list always sends, for a panel of the same
+   * resource that lists more (the admin panels: every project's records,
+   * still paged by the server). The provider must send them as server filters.
+   * @example { all_tenants: 'true' }
+   */
+  filter?: Record<string, string>;
 }
 
 export interface ColumnDescriptor<T> {
@@ -280,6 +295,12 @@ export interface ColumnDescriptor<T> {
    * @example { policy: [['identity', 'get_project']] }
    */
   requires?: Conditions;
+  /**
+   * Shown only on the panels of these dashboards (the admin panels' Project
+   * column). Default: every panel.
+   * @example ['admin']
+   */
+  dashboards?: PanelDescriptor['dashboard'][];
 }
 
 export type ActionDescriptor<T> =
@@ -318,6 +339,14 @@ interface ActionBase<T> {
    * @example ['project']
    */
   dashboards?: PanelDescriptor['dashboard'][];
+  /**
+   * Toolbar actions only: quotas of the current project that, once used up,
+   * disable the button and label it '<label> (Quota exceeded)' (Horizon's
+   * create buttons). Read from the app's `quota-usage` resource, whose
+   * `getOne(projectId)` answers lists of `{ name, limit, in_use }`; -1 is unlimited.
+   * @example ['volumes', 'gigabytes']
+   */
+  quota?: string[];
 }
 
 /** A modal form on the toolbar that creates a record from a schema `$defs` entry. */
@@ -328,6 +357,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example 'Create Key Pair'
    */
   label: string;
+  /**
+   * The dialog's title when it is not the button's text (Horizon's 'Modify
+   * Quotas' row action opens 'Edit Quotas'). Default `label`.
+   * @example 'Edit Quotas'
+   */
+  title?: string;
   /**
    * The `$defs` entry of the schema the form edits; its `errorMessage`s are the
    * validation texts. Its properties may carry the engine's schema hints
@@ -407,6 +442,12 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
    * @example (settings) => ({ visibility: settings.DEFAULT_VISIBILITY })
    */
   defaults?(settings: Record<string, unknown>): Record<string, unknown>;
+  /**
+   * A toolbar form's first values from the records the list shows (Update
+   * Default Quotas starts from the defaults listed).
+   * @example (quotas) => Object.fromEntries(quotas.map((quota) => [quota.name, quota.limit]))
+   */
+  fromList?(records: T[]): Record<string, unknown>;
   /**
    * Server error codes (the JSON string an `/api` error answers) and the
    * text the dialog shows for each instead of a failure toast; the dialog
@@ -529,6 +570,12 @@ export interface WizardActionDescriptor<T> extends Omit<FormActionDescriptor<T>,
   prefill?(record: T): Record<string, unknown>;
   /** For `mode: 'edit'`, as for `edit` actions. */
   reload?: { meta?: Record<string, unknown> };
+  /**
+   * For `mode: 'edit'`, as for `edit` actions: the provider's named call the
+   * values go to instead of `update` (Edit Quotas of a project).
+   * @example 'updateQuotas'
+   */
+  call?: string;
 }
 
 /**

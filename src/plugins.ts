@@ -7,6 +7,7 @@
  */
 import { type ComponentType, createContext, useContext } from 'react';
 import type { RouteObject } from 'react-router-dom';
+import type { MenuPanel } from './app/menu';
 import type { Backend, ServiceName } from './backend/contract';
 import type { HttpClient } from './backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from './descriptor';
@@ -20,6 +21,11 @@ export interface DetailTabComponentProps {
   record: ResourceRecord;
 }
 
+/** What a custom panel page (a descriptor's `page`) receives. */
+export interface PageComponentProps {
+  descriptor: AnyResourceDescriptor;
+}
+
 /** The plug-ins the React tree reads (the engine's own built-ins answer names absent here). */
 export interface ViewPlugins {
   /**
@@ -29,6 +35,13 @@ export interface ViewPlugins {
    * @example [{ path: '/project/instances/launch', element: <LaunchInstanceRoute /> }]
    */
   routes: readonly RouteObject[];
+  /**
+   * Sidebar entries of custom screens (a screen is no resource, so no
+   * descriptor's `panel` lists it); the entry shows under the same service
+   * and policy rules as a panel's, and the route wraps its page in `ScreenGate`.
+   * @example [{ panel: { dashboard: 'project', group: 'Object Store', label: 'Containers', path: '/project/containers' }, serviceType: 'object-store' }]
+   */
+  panels?: readonly MenuPanel[];
   /**
    * Components a descriptor's detail tab names with `component`, for what
    * fields and tables cannot show (an instance's console log).
@@ -47,6 +60,12 @@ export interface ViewPlugins {
    * @example { 'volume-types': async (backend) => [...] }
    */
   optionSources: Readonly<Record<string, OptionSource>>;
+  /**
+   * Pages a descriptor's `page` names, shown at its panel's route instead of
+   * the list (the Overview: charts and a usage period above the usage table).
+   * @example { 'project-overview': ProjectOverviewPage }
+   */
+  pages?: Readonly<Record<string, ComponentType<PageComponentProps>>>;
 }
 
 /** Everything the app hands the engine. */

@@ -42,6 +42,9 @@ const RULES: Record<string, Rule<never>> = {
   'os_compute_api:os-server-groups:show': projectReaderOrAdmin,
   'os_compute_api:os-server-groups:create': projectMemberOrAdmin,
   'os_compute_api:os-server-groups:delete': projectMemberOrAdmin,
+  // Usage: every project's is the admin's, a project's own its readers'.
+  'os_compute_api:os-simple-tenant-usage:list': rules.admin,
+  'os_compute_api:os-simple-tenant-usage:show': projectReaderOrAdmin,
 };
 
 /**

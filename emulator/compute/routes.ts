@@ -36,6 +36,7 @@ import {
   updateQuotaSet,
 } from './responses/deployment.js';
 import { showLimits } from './responses/limits.js';
+import { listTenantUsages, showTenantUsage } from './responses/usage.js';
 import {
   attachVolume,
   clearServerPassword,
@@ -111,6 +112,8 @@ const API: Route[] = [
   ['GET', '/os-quota-sets/:project/defaults', showQuotaDefaults],
   ['GET', '/os-quota-class-sets/:class', showQuotaClass],
   ['PUT', '/os-quota-class-sets/:class', updateQuotaClass],
+  ['GET', '/os-simple-tenant-usage', listTenantUsages],
+  ['GET', '/os-simple-tenant-usage/:project', showTenantUsage],
 ];
 
 type ServerRoute = [method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, handler: ComputeHandler];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import { endpointCache } from '../openstack/endpoint-cache.js';
 import { isAllowed } from '../policy/enforce.js';
 import { IMAGE_FORMATS, SERVER_ONLY_SETTINGS } from '../settings.js';
 import type { SessionPolicyCheck } from '../../shared/generated/session.js';
@@ -9,9 +10,16 @@ import type { SessionPolicyCheck } from '../../shared/generated/session.js';
 export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
   // Settings only the server reads (CREATE_INSTANCE_FLAVOR_SORT) are not served, as in Horizon.
   const served = Object.fromEntries(Object.entries(settings).filter(([key]) => !(key in SERVER_ONLY_SETTINGS)));
+  // Glance's schema is the same for every user of an endpoint: read once a minute, not on every page.
+  const formatsCache = endpointCache<string[]>(60_000);
   app.get('/api/settings/', async (request) => {
     const client = await access.client(request);
-    return { ...served, OPENSTACK_IMAGE_FORMATS: await imageFormats(() => client.request<ImageSchema>('image', 'GET', '/v2/schemas/image')) };
+    const readFormats = async () => formatsOf((await client.request<ImageSchema>('image', 'GET', '/v2/schemas/image')).body);
+    // No image service, or a schema that cannot be read: every format, as Horizon lists them.
+    const formats = await Promise.resolve()
+      .then(() => formatsCache(client.endpoint('image'), readFormats))
+      .catch(() => IMAGE_FORMATS);
+    return { ...served, OPENSTACK_IMAGE_FORMATS: formats };
   });
 
   app.get('/api/timezones/', async (_request, reply) => {
@@ -41,14 +49,10 @@ export const configRoutes: FastifyPluginAsync<BffContext> = async (app, { access
 
 type ImageSchema = { properties?: { disk_format?: { enum?: (string | null)[] } } };
 
-/** Horizon's formats, kept only where Glance's schema lists them; the full list when it cannot be read. */
-async function imageFormats(readSchema: () => Promise<{ body: ImageSchema }>): Promise<string[]> {
-  try {
-    const allowed = (await readSchema()).body.properties?.disk_format?.enum;
-    return allowed ? IMAGE_FORMATS.filter((format) => allowed.includes(format)) : IMAGE_FORMATS;
-  } catch {
-    return IMAGE_FORMATS;
-  }
+/** Horizon's formats, kept only where Glance's schema lists them (all when it lists none); with no schema, all of them. */
+function formatsOf(schema: ImageSchema): string[] {
+  const allowed = schema.properties?.disk_format?.enum;
+  return allowed ? IMAGE_FORMATS.filter((format) => allowed.includes(format)) : IMAGE_FORMATS;
 }
 
 function isRulePairs(value: unknown): value is [string, string][] {

@@ -111,6 +111,15 @@ export class CloudAccess {
     }
     return new CloudClient(session.token, await this.catalog(session), session.region, this.iface, this.timeoutMs, deadline);
   }
+
+  /**
+   * A client for work that outlives its request (a server-side job finishing
+   * steps after the browser has gone): the session's token with a fresh
+   * timeout per call, no request deadline.
+   */
+  async sessionClient(session: SessionData): Promise<CloudClient> {
+    return new CloudClient(session.token, await this.catalog(session), session.region, this.iface, this.timeoutMs);
+  }
 }
 
 /** An UpstreamError 401, so the error handler clears the dead cookie as it does for any refused token. */

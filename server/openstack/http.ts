@@ -27,9 +27,15 @@ export interface UpstreamRequest {
   answer?: 'json' | 'text' | 'stream';
 }
 
+/** The headers of an answer, as the routes read them (a fetch `Headers` is one). */
+export interface AnswerHeaders {
+  get(name: string): string | null;
+  has(name: string): boolean;
+}
+
 export interface UpstreamResponse<T = unknown> {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   body: T;
 }
 
@@ -70,7 +76,8 @@ export function serviceName(service: string): string {
 export async function callUpstream<T = unknown>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
   // Serialised before anything is sent: a body that cannot be serialised is this server's fault, not the service's.
   const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body), 'utf8');
-  const local = request.stream ? undefined : inProcessFor(request.url);
+  // Streams (uploads, and downloads read as a stream) go over HTTP: the in-process answer is a whole string.
+  const local = request.stream || request.answer === 'stream' ? undefined : inProcessFor(request.url);
   if (local) return interpret<T>(await exchangeInProcess(local, request, payload), request);
   const breaker = breakerFor(request.service, request.url);
   breaker.admit(() => new ApiError(503, `The ${serviceName(request.service)} service is unavailable.`));
@@ -124,17 +131,33 @@ async function exchangeInProcess(local: { dispatch: InProcessDispatch; path: str
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', ...request.headers };
   if (payload !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   const response = await local.dispatch({ method: request.method, url: local.path, headers, payload });
-  const answered = new Headers();
-  for (const [name, value] of Object.entries(response.headers)) {
-    if (Array.isArray(value)) for (const item of value) answered.append(name, item);
-    else if (value !== undefined) answered.set(name, String(value));
+  return { status: response.statusCode, headers: new InProcessHeaders(response.headers), text: response.body };
+}
+
+/**
+ * An in-process answer's headers, read as the routes read them: a fetch
+ * `Headers` validates every name and value it is given, a cost on every
+ * call that headers Fastify has already written do not need.
+ */
+class InProcessHeaders implements AnswerHeaders {
+  private readonly values = new Map<string, string>();
+  constructor(raw: Record<string, string | string[] | number | undefined>) {
+    for (const name in raw) {
+      const value = raw[name];
+      if (value !== undefined) this.values.set(name.toLowerCase(), Array.isArray(value) ? value.join(', ') : String(value));
+    }
   }
-  return { status: response.statusCode, headers: answered, text: response.body };
+  get(name: string): string | null {
+    return this.values.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.values.has(name.toLowerCase());
+  }
 }
 
 interface RawAnswer {
   status: number;
-  headers: Headers;
+  headers: AnswerHeaders;
   text: string;
   stream?: IncomingMessage;
 }

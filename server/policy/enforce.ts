@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { ScopeVerdicts } from '../../shared/bootstrap.js';
 import { ApiError, notLoggedIn } from '../errors.js';
 import { type Credentials, evaluate, type Target } from './engine.js';
 import { POLICY_RULES } from './rules.js';
@@ -51,4 +52,21 @@ export function enforce(request: FastifyRequest, scope: string, rules: string[],
   for (const rule of rules) {
     if (!isAllowed(request, scope, rule, target)) throw new ApiError(403, `Policy doesn't allow ${rule} to be performed.`);
   }
+}
+
+/** A rule no table defines: it falls back to the scope's `default`, as oslo.policy does. */
+const UNDEFINED_RULE = '\0undefined';
+
+/**
+ * Every rule the server knows, judged for the session with no target, as
+ * `/api/policy/` judges a check without one: the page carries them in its
+ * bootstrap so a page's checks need no call (scopes absent here allow).
+ */
+export function policyVerdicts(request: FastifyRequest): Record<string, ScopeVerdicts> {
+  return Object.fromEntries(
+    Object.entries(POLICY_RULES).map(([scope, table]) => [
+      scope,
+      { rules: Object.fromEntries(Object.keys(table).map((rule) => [rule, isAllowed(request, scope, rule)])), otherwise: isAllowed(request, scope, UNDEFINED_RULE) },
+    ]),
+  );
 }

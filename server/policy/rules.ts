@@ -86,6 +86,13 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     'os_compute_api:os-flavor-access:add_tenant_access': 'rule:admin_api',
     'os_compute_api:os-flavor-access:remove_tenant_access': 'rule:admin_api',
     'os_compute_api:os-server-groups:index:all_projects': 'rule:admin_api',
+    // Quotas and usage (Nova Zed): defaults and other projects are the admin's.
+    'os_compute_api:os-quota-sets:show': 'rule:admin_api or project_id:%(project_id)s',
+    'os_compute_api:os-quota-sets:update': 'rule:admin_api',
+    'os_compute_api:os-quota-class-sets:update': 'rule:admin_api',
+    'os_compute_api:os-simple-tenant-usage:list': 'rule:admin_api',
+    'os_compute_api:servers:index:get_all_tenants': 'rule:admin_api',
+    'os_compute_api:os-simple-tenant-usage:show': 'rule:admin_api or project_id:%(project_id)s',
   },
   image: {
     context_is_admin: 'role:admin',
@@ -107,6 +114,9 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     'volume:extend': adminOrMemberOfProject,
     'volume:create_snapshot': adminOrMemberOfProject,
     'volume:delete_snapshot': adminOrMemberOfProject,
+    'volume_extension:quotas:show': 'rule:admin_api or project_id:%(project_id)s',
+    'volume_extension:quotas:update': 'rule:admin_api',
+    'volume_extension:quota_classes:update': 'rule:admin_api',
   },
   network: {
     context_is_admin: 'role:admin',
@@ -143,5 +153,7 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     create_floatingip: 'rule:admin_or_project_member',
     update_floatingip: 'rule:admin_or_project_member',
     delete_floatingip: 'rule:admin_or_project_member',
+    get_quota: 'rule:admin_or_owner',
+    update_quota: 'rule:admin_only',
   },
 };

@@ -41,6 +41,10 @@ export interface InstanceEntity {
   name: string;
   description?: string | null;
   tenant_id?: string;
+  /**
+   * The project's name (the admin panel lists every project's instances).
+   */
+  tenant_name?: string;
   user_id?: string;
   status: InstanceStatus;
   task: InstanceTask;

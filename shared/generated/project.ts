@@ -21,6 +21,12 @@ export interface ProjectEntity {
   members?: {
     [k: string]: string[] | undefined;
   };
+  /**
+   * Quota name → limit in Nova, Cinder and Neutron (read for Edit Quotas).
+   */
+  quotas?: {
+    [k: string]: number | undefined;
+  };
 }
 
 /**

@@ -37,3 +37,69 @@ export interface QuotaNetworkUpdate {
  * PATCH /api/nova/quota-sets/defaults/ and quota-sets/{project} body: quota name → limit, checked by the route in the contract's words.
  */
 export interface QuotaComputeUpdate {}
+
+/**
+ * GET quota-sets/{project} query (not in the contract): usage=true adds in_use.
+ */
+export interface QuotaShowQuery {
+  usage?: 'true' | 'false';
+}
+
+/**
+ * -1 means unlimited.
+ */
+export interface QuotaProjectForm {
+  instances: number;
+  cores: number;
+  ram: number;
+  metadata_items: number;
+  key_pairs: number;
+  server_groups: number;
+  server_group_members: number;
+  injected_files: number;
+  injected_file_content_bytes: number;
+  injected_file_path_bytes: number;
+  volumes: number;
+  snapshots: number;
+  gigabytes: number;
+  network: number;
+  subnet: number;
+  port: number;
+  router: number;
+  floatingip: number;
+  security_group: number;
+  security_group_rule: number;
+}
+
+/**
+ * -1 means unlimited.
+ */
+export interface QuotaDefaultsForm {
+  instances: number;
+  cores: number;
+  ram: number;
+  metadata_items: number;
+  key_pairs: number;
+  server_groups: number;
+  server_group_members: number;
+  injected_files: number;
+  injected_file_content_bytes: number;
+  injected_file_path_bytes: number;
+  volumes: number;
+  snapshots: number;
+  gigabytes: number;
+}
+
+/**
+ * One default quota as the Defaults panel lists it (GET quota-sets/defaults/ of Nova, Cinder and Neutron).
+ */
+export interface QuotaEntity {
+  /**
+   * service/name
+   */
+  id: string;
+  name: string;
+  display_name: string;
+  limit: number;
+  service: 'compute' | 'volume' | 'network';
+}

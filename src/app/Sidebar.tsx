@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { NavLink } from 'react-router-dom';
 import { usePanelAccess } from '../engine/access';
 import { useRegistry } from '../engine/context';
+import { usePlugins } from '../plugins';
 import { buildMenu, type MenuSection } from './menu';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
 
@@ -18,7 +19,8 @@ import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
  */
 export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): void }) {
   const registry = useRegistry();
-  const menu = useMemo(() => buildMenu(registry.all), [registry]);
+  const { panels: screens } = usePlugins();
+  const menu = useMemo(() => buildMenu(registry.all, screens), [registry, screens]);
   const panels = menu.flatMap((section) => section.groups.flatMap((group) => group.panels));
   const access = usePanelAccess(panels);
   const allowedPaths = new Set(panels.filter((_panel, index) => access[index] === 'allowed').map(({ panel }) => panel.path));
@@ -64,6 +66,8 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): voi
                     key={panel.path}
                     component={NavLink}
                     to={panel.path}
+                    // A section's root panel (the Overviews) is current on its own path only, not under every panel of the section.
+                    end={panel.path === `/${section.id}`}
                     onClick={onNavigate}
                     sx={{ pl: 3, '&.active': { bgcolor: 'action.selected', color: 'primary.main', fontWeight: 600 } }}
                   >

@@ -1,6 +1,10 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
+import type { Bootstrap } from '../../shared/bootstrap';
 import { createHttpClient, createRequestCounter } from '../backend/http';
+import { createPreloads, withPreloadedVerdicts } from '../backend/preloads';
+import type { AnyResourceDescriptor } from '../descriptor';
+import { prefetchPanelList } from '../engine/prefetch';
 import { createRegistry } from '../engine/registry';
 import type { EnginePlugins } from '../plugins';
 import { createToastStore } from '../toasts/store';
@@ -15,6 +19,8 @@ export interface CreateAppOptions {
   fetch?: typeof fetch;
   /** A browser-history router unless given (tests use a memory router). */
   createRouter?: (routes: RouteObject[]) => DataRouter;
+  /** What the page came with (`readBootstrap(document)`): its reads answer without calls, panels' lists start at navigation. */
+  bootstrap?: Bootstrap | null;
 }
 
 /**
@@ -28,19 +34,25 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
   const registry = createRegistry(plugins.resources);
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessClientError } } });
-  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry, plugins.routes));
   const requests = createRequestCounter();
+  const preloads = createPreloads(options.bootstrap ?? null);
   const http = createHttpClient({
     notify: toasts,
     fetch: options.fetch,
     requests,
+    preloads,
     // Spec 1 §8: after the 401 toast, drop what was loaded and sign in again.
     onUnauthorized: () => {
       queryClient.clear();
       if (router.state.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH);
     },
   });
-  const backend = plugins.createBackend(http, (resource) => registry.byName(resource)?.service);
+  const created = plugins.createBackend(http, (resource) => registry.byName(resource)?.service);
+  const backend = { ...created, policy: withPreloadedVerdicts(created.policy, preloads) };
+  // With a bootstrap, what a panel's access depends on is known at once: its list call starts at navigation.
+  const onPanel = options.bootstrap ? (descriptor: AnyResourceDescriptor) => void prefetchPanelList(queryClient, backend, descriptor) : undefined;
+  // Created before React renders, the router runs the first page's loader at once.
+  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry, plugins.routes, onPanel));
   return {
     backend,
     registry,

@@ -23,11 +23,15 @@ export interface MenuSection {
   groups: MenuGroup[];
 }
 
-/** Sections → groups → panels, from the descriptors' `panel` keys. */
-export function buildMenu(descriptors: readonly AnyResourceDescriptor[]): MenuSection[] {
+/**
+ * Sections → groups → panels, from the descriptors' `panel` keys and the
+ * sidebar entries of the app's custom screens (`ViewPlugins.panels`).
+ */
+export function buildMenu(descriptors: readonly AnyResourceDescriptor[], screens: readonly MenuPanel[] = []): MenuSection[] {
   const panels: MenuPanel[] = descriptors
     .filter((descriptor) => descriptor.panel)
     .map((descriptor) => ({ panel: descriptor.panel!, serviceType: descriptor.serviceType }))
+    .concat(screens)
     .sort((a, b) => (a.panel.order ?? 0) - (b.panel.order ?? 0) || a.panel.label.localeCompare(b.panel.label));
   return SECTIONS.map(({ id, label }) => {
     const inSection = panels.filter(({ panel }) => panel.dashboard === id);
@@ -37,20 +41,27 @@ export function buildMenu(descriptors: readonly AnyResourceDescriptor[]): MenuSe
 }
 
 /**
- * Where a user lands after signing in, on `/` and on `/project/`: Instances,
- * until the project Overview exists (Horizon lands on the Overview).
+ * Where a user lands after signing in, on `/` too: the project section's
+ * root, the Overview (Horizon lands there).
  */
-export const LANDING_PATH = '/project/instances';
+export const LANDING_PATH = '/project';
+
+/** Where the project section's root leads when no panel is there (an app without the Overview). */
+const PROJECT_FALLBACK = '/project/instances';
 
 /**
- * Each section's root (`/project/`, `/admin/`, `/identity/`) and where it
- * leads: the project section to the landing page, the others to their first
- * panel, so a section's URL never shows Page Not Found.
+ * The roots (`/project`, `/admin`, `/identity`) that are no panel's own
+ * route (the Overviews are), and where each leads: the project section to
+ * Instances, the others to their first panel, so a section's URL never shows
+ * Page Not Found.
  */
 export function sectionRoots(menu: readonly MenuSection[]): { path: string; to: string }[] {
-  return menu.map((section) => ({
-    path: `/${section.id}`,
-    to: section.id === 'project' ? LANDING_PATH : section.groups[0].panels[0].panel.path,
-  }));
+  const isPanel = (section: MenuSection) => section.groups.some((group) => group.panels.some(({ panel }) => panel.path === `/${section.id}`));
+  return menu
+    .filter((section) => !isPanel(section))
+    .map((section) => ({
+      path: `/${section.id}`,
+      to: section.id === 'project' ? PROJECT_FALLBACK : section.groups[0].panels[0].panel.path,
+    }));
 }
 export const LOGIN_PATH = '/auth/login';

@@ -2,14 +2,16 @@ import { lazy } from 'react';
 import { Navigate, type RouteObject, useLocation, useParams } from 'react-router-dom';
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
+import ResourceListPage from '../engine/ResourceListPage';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
+import { usePlugins } from '../plugins';
 import { PanelGate } from './PanelGate';
 
-// Pages load on first visit, so signing in does not download the tables and forms.
+// Pages load on first visit, so signing in does not download the details and forms. The list page
+// is in the entry: a lazy one held the first row behind its chunk and a Suspense fallback (issue 17).
 const LoginPage = lazy(() => import('./LoginPage'));
-const ResourceListPage = lazy(() => import('../engine/ResourceListPage'));
 const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage'));
 
 /**
@@ -17,8 +19,9 @@ const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage'));
  * `{path}/{id}` redirect to `/ngdetails/{type}/{id}`, the generic details
  * route and the not-found page (spec 1 §2.1, spec 2 §2.1–2.2), with the
  * app's custom screens (`routes` of `EnginePlugins`) inside the shell.
+ * `onPanel` is called when a panel's list page is navigated to.
  */
-export function buildRoutes(registry: Registry, customRoutes: readonly RouteObject[] = []): RouteObject[] {
+export function buildRoutes(registry: Registry, customRoutes: readonly RouteObject[] = [], onPanel?: (descriptor: AnyResourceDescriptor) => void): RouteObject[] {
   const panels = registry.all.filter((descriptor) => descriptor.panel);
   return [
     { path: LOGIN_PATH, element: <LoginPage /> },
@@ -29,9 +32,16 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
         ...sectionRoots(buildMenu(registry.all)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
         ...panels.map((descriptor) => ({
           path: descriptor.panel!.path,
+          // `onPanel` starts the list's call at navigation; returning at once, it never holds the navigation.
+          ...(onPanel && {
+            loader: () => {
+              onPanel(descriptor);
+              return null;
+            },
+          }),
           element: (
             <PanelGate descriptor={descriptor}>
-              <ResourceListPage key={descriptor.name} descriptor={descriptor} />
+              {descriptor.page ? <CustomPanelPage descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
             </PanelGate>
           ),
         })),
@@ -78,4 +88,11 @@ function ResourceRedirect({ descriptor, to }: { descriptor: AnyResourceDescripto
 function withQuery(target: string, search: string): string {
   if (!search || search === '?') return target;
   return `${target}${target.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}`;
+}
+
+/** A panel whose descriptor names a custom `page` (the app's `pages` plug-in). */
+function CustomPanelPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
+  const Page = usePlugins().pages?.[descriptor.page!];
+  if (!Page) throw new Error(`No page named '${descriptor.page}' (the app's pages plug-in)`);
+  return <Page descriptor={descriptor} />;
 }

@@ -7,7 +7,7 @@ import type { DataProvider } from 'ra-core';
 import type { CatalogEntry } from '../../shared/catalog';
 
 /** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron' | 'cinder' | 'baas';
+export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron' | 'cinder' | 'baas' | 'swift' | 'heat';
 
 /** Everything the browser asks the server, behind interfaces tests can fake. */
 export interface Backend {
@@ -91,6 +91,8 @@ export type PolicyRules = [scope: string, action: string][];
 export interface PolicyApi {
   /** POST /api/policy/; true when every rule allows. */
   check(rules: PolicyRules, target?: Record<string, unknown>): Promise<boolean>;
+  /** The answer, when it is known without asking (the page's preloaded verdicts); undefined otherwise. */
+  known?(rules: PolicyRules, target?: Record<string, unknown>): boolean | undefined;
 }
 
 /** The flat `/api/settings/` object (api-contract §2); the browser caches it. */

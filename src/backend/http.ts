@@ -1,6 +1,7 @@
 import { HttpError } from 'ra-core';
 import type { ToastKind } from '../toasts/store';
 import { readCookie } from '../utils/cookies';
+import type { Preloads } from './preloads';
 
 /** Where the HTTP helper reports what the user must see (the toast store). */
 export interface HttpNotifier {
@@ -19,6 +20,8 @@ export interface HttpClientOptions {
   readCookies?: () => string;
   /** Counts the requests in flight for the global spinner (spec 1 §4.10). */
   requests?: RequestCounter;
+  /** The answers the page came with: a GET they hold is answered without a request. */
+  preloads?: Preloads;
 }
 
 export interface RequestOptions {
@@ -44,6 +47,8 @@ export const UNAUTHORIZED_MESSAGE = 'Unauthorized. Redirecting to login';
 export const FORBIDDEN_MESSAGE = 'Forbidden. Insufficient permissions of the requested operation';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** A POST that only reads: a policy check changes nothing the page's preloaded answers say. */
+const POLICY_PATH = '/api/policy/';
 
 /**
  * The response header carrying the server's alert messages (spec 1 §3, §7.1:
@@ -131,6 +136,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const readCookies = options.readCookies ?? (() => (typeof document === 'undefined' ? '' : document.cookie));
 
   async function request<T>(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}): Promise<T> {
+    const preloads = options.preloads;
+    if (preloads && method === 'GET') {
+      const preloaded = preloads.answer(withQuery(path, requestOptions.query));
+      if (preloaded) return preloaded.value as T;
+    } else if (preloads && path !== POLICY_PATH) preloads.drop();
     options.requests?.start();
     try {
       return await send<T>(method, path, body, requestOptions);
@@ -163,6 +173,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     const payload = await readBody(response);
     if (response.ok) return payload as T;
     const message = typeof payload === 'string' && payload ? payload : `${response.status} ${response.statusText}`.trim();
+    if (response.status === 401) options.preloads?.drop();
     if (!requestOptions.silent && response.status === 401) {
       options.notify.error(UNAUTHORIZED_MESSAGE);
       options.onUnauthorized();

@@ -90,7 +90,7 @@ export function useActionDialogs(
       <Suspense fallback={null}>
         {action.kind === 'wizard' ? (
           <SchemaWizard
-            title={action.label}
+            title={action.title ?? action.label}
             schema={schema}
             uiSchema={uiSchema}
             validator={validator}
@@ -105,7 +105,7 @@ export function useActionDialogs(
           />
         ) : (
           <FormDialog
-            title={action.label}
+            title={action.title ?? action.label}
             schema={schema}
             uiSchema={uiSchema}
             validator={validator}
@@ -161,7 +161,12 @@ export function useActionDialogs(
   return {
     openForm: (action) =>
       void Promise.all([build(action), action.defaults ? settings.get() : null])
-        .then(([built, current]) => setOpen({ kind: 'form', action, ...built, initialData: current && action.defaults ? action.defaults(current) : undefined }))
+        .then(([built, current]) => {
+          // Settings-driven values, then those the listed records give (Update Default Quotas).
+          const fromSettings = current && action.defaults ? action.defaults(current) : undefined;
+          const fromList = 'fromList' in action && action.fromList ? action.fromList(existing) : undefined;
+          setOpen({ kind: 'form', action, ...built, initialData: fromSettings || fromList ? { ...fromSettings, ...fromList } : undefined });
+        })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     openEdit: (action, listed) =>
       action.kind === 'metadata'

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { formatValue } from '../schema/fields';
-import { filterRows, persistedTerms, serverParams, type SearchTerm } from '../search/facets';
+import { filterRows, persistedTerms, type SearchTerm } from '../search/facets';
 import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
 import { choosePageSize, currentPageSize } from '../table/page-size';
@@ -19,10 +19,12 @@ import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { commandActions } from './row-commands';
 import { defaultSort, tableColumns } from './columns';
 import { FieldList } from './FieldList';
+import { listPanelKey, listRequest } from './list-request';
 import { deleteTexts, formatMessage, joinNames } from './messages';
 import { PageHeading } from './PageHeading';
 import { operationTexts } from './operations';
 import { isTransitional, useRowPolling } from './polling';
+import { QUOTA_EXCEEDED, useExhaustedQuotas } from './quota';
 import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
 import { ACTION_PARAM, idOf, nameOf } from './registry';
 
@@ -53,31 +55,25 @@ export interface ListScope {
  */
 export default function ResourceListPage({ descriptor, scope }: { descriptor: AnyResourceDescriptor; scope?: ListScope }) {
   const facets = descriptor.facets ?? NO_FACETS;
-  const panelKey = scope ? `${descriptor.name}:${JSON.stringify(scope.filter)}` : (descriptor.panel?.path ?? descriptor.name);
+  const panelKey = listPanelKey(descriptor, scope);
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
-  // A project panel's list waits for the session, then asks for that project's records only.
-  const projectFilter = scope ? undefined : descriptor.panel?.projectFilter;
   const session = useUserSession();
-  const projectId = projectFilter ? session.data?.project_id : undefined;
-  const filterJson = JSON.stringify({ ...serverParams(terms, facets), ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}), ...scope?.filter });
+  const settings = useSettings();
+  const request = listRequest(descriptor, { terms, session: session.data, settings: settings.data, scope });
+  const filterJson = JSON.stringify(request.filter);
   const filter = useMemo(() => JSON.parse(filterJson) as Record<string, string>, [filterJson]);
+  const { waitsForFilter, waits } = request;
 
   const serverPaged = descriptor.paging === 'server';
   const [pageSize, setPageSize] = useState(currentPageSize);
   // Markers of the pages before this one: the last is this page's marker.
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
-  // Spec 2 §9 FILTER_DATA_FIRST: such a panel loads nothing until a search term is given.
-  const settings = useSettings();
-  const filterFirstKey = descriptor.panel?.filterFirst;
-  const filterFirst = filterFirstKey ? (settings.data ? (settings.data.FILTER_DATA_FIRST as Record<string, unknown> | undefined)?.[filterFirstKey] === true : true) : false;
-  const waitsForFilter = filterFirst && terms.length === 0;
-  const waitsForProject = projectFilter !== undefined && !projectId;
-  const list = useResourceList(descriptor, { enabled: !serverPaged && !waitsForFilter && !waitsForProject, filter });
-  const page = useResourcePage(descriptor, { enabled: serverPaged && !waitsForFilter && !waitsForProject, filter, marker, limit: pageSize });
+  const list = useResourceList(descriptor, { enabled: !serverPaged && !waits, filter });
+  const page = useResourcePage(descriptor, { enabled: serverPaged && !waits, filter, marker, limit: pageSize });
   const query = serverPaged ? page : list;
-  const fetched = (waitsForFilter || waitsForProject ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
+  const fetched = (waits ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
 
   const queryClient = useQueryClient();
   const updateRows = useCallback(
@@ -161,6 +157,11 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
       }
     : undefined;
 
+  // Horizon's create buttons: disabled and labelled '(Quota exceeded)' once a quota they need is used up.
+  const exhausted = useExhaustedQuotas([...actions.toolbarLinks, ...actions.forms].some((action) => action.quota?.length));
+  const overQuota = (action: { quota?: string[] }) => Boolean(action.quota?.some((name) => exhausted.has(name)));
+  const quotaLabel = (action: { label: string; quota?: string[] }) => (overQuota(action) ? `${action.label} ${QUOTA_EXCEEDED}` : action.label);
+
   function search(next: SearchTerm[]) {
     setTerms(next);
     if (!scope) persistedTerms.save(panelKey, facets, next);
@@ -171,9 +172,16 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
     <section>
       <PageHeading title={title} level={scope ? 2 : 1}>
         {actions.toolbarLinks.map((action) => (
-          // A link, so that it opens in a new tab too; disabled until its target exists.
-          <Button key={action.id} variant="contained" startIcon={<AddIcon />} disabled={!action.to} component={RouterLink} to={action.to ?? ''}>
-            {action.label}
+          // A link, so that it opens in a new tab too; disabled until its target exists or while its quota is used up.
+          <Button
+            key={action.id}
+            variant="contained"
+            startIcon={<AddIcon />}
+            disabled={!action.to || overQuota(action)}
+            component={RouterLink}
+            to={action.to ?? ''}
+          >
+            {quotaLabel(action)}
           </Button>
         ))}
         {actions.forms.map((action, index) => (
@@ -181,9 +189,10 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
             key={action.id}
             variant={index === 0 ? 'contained' : 'outlined'}
             startIcon={index === 0 ? <AddIcon /> : undefined}
+            disabled={overQuota(action)}
             onClick={() => dialogs.openForm(action)}
           >
-            {action.label}
+            {quotaLabel(action)}
           </Button>
         ))}
         {actions.batchOperations.map((action) => (

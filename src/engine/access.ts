@@ -1,5 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { type ExtensionService, type IdentityApi, isServiceEnabled } from '../backend/contract';
+import type { CatalogEntry } from '../../shared/catalog';
+import { type ExtensionService, type ExtensionsApi, type IdentityApi, isServiceEnabled, type SettingsApi, type UserSession } from '../backend/contract';
 import type { Conditions, PanelDescriptor, PolicyRules } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import { useBackend } from './context';
@@ -8,21 +9,28 @@ export const SESSION_KEY = ['session'] as const;
 
 /** The signed-in user (`/api/keystone/user-session/`); a 401 here just means "not signed in". */
 export function useUserSession() {
-  const { identity } = useBackend();
-  return useQuery({
-    queryKey: SESSION_KEY,
-    queryFn: () => identity.getUserSession({ silent: true }),
-    retry: false,
-    staleTime: Infinity,
-  });
+  return useQuery(sessionQuery(useBackend().identity));
 }
 
 export function useServiceCatalog() {
   return useQuery(catalogQuery(useBackend().identity));
 }
 
-function catalogQuery(identity: IdentityApi) {
+// The queries of what access depends on, shared by the hooks and the prefetch at navigation (same keys, one call).
+export function sessionQuery(identity: IdentityApi) {
+  return { queryKey: SESSION_KEY, queryFn: () => identity.getUserSession({ silent: true }), retry: false, staleTime: Infinity };
+}
+
+export function catalogQuery(identity: IdentityApi) {
   return { queryKey: ['svc-catalog'], queryFn: () => identity.getServiceCatalog(), staleTime: Infinity };
+}
+
+export function settingsQuery(settings: SettingsApi) {
+  return { queryKey: ['settings'], queryFn: () => settings.get(), staleTime: Infinity };
+}
+
+export function extensionsQuery(extensions: ExtensionsApi, service: ExtensionService) {
+  return { queryKey: ['extensions', service], queryFn: () => extensions.list(service), staleTime: Infinity };
 }
 
 /** Spec 2 §6 / api-contract §2: a failed policy call warns once and denies. */
@@ -41,6 +49,8 @@ export function usePolicies(ruleSets: (PolicyRules | undefined)[]): (boolean | u
   const results = useQueries({
     queries: distinct.map((rules) => ({
       queryKey: ['policy', keyOf(rules)],
+      // Decided by the page's preloaded verdicts: known at the first render, no call and no pending state.
+      initialData: policy.known?.(rules),
       queryFn: async () => {
         try {
           return await policy.check(rules);
@@ -66,23 +76,38 @@ export function usePanelAccess(panels: { panel: PanelDescriptor; serviceType: st
   const enabled = (serviceType: string) => Boolean(session.data && catalog.data && isServiceEnabled(catalog.data, serviceType, session.data.services_region));
   // Only panels whose service is there ask for its extensions (a cloud without Neutron has no list to give).
   const extensions = useExtensionLists(panels.filter(({ serviceType }) => enabled(serviceType)).flatMap(({ panel }) => panel.extensions ?? []).map(({ service }) => service));
-  return panels.map(({ panel, serviceType }, index) => {
-    if (!session.data || !catalog.data) return session.isError || catalog.isError ? 'denied' : 'pending';
-    if (!enabled(serviceType)) return 'denied';
-    for (const { service, alias } of panel.extensions ?? []) {
-      const list = extensions.get(service);
-      if (list === undefined) return 'pending';
-      if (!list.has(alias)) return 'denied';
-    }
-    const allowed = policies[index];
-    return allowed === undefined ? 'pending' : allowed ? 'allowed' : 'denied';
-  });
+  const failed = session.isError || catalog.isError;
+  return panels.map((panel, index) => panelAccess(panel, { session: session.data, catalog: catalog.data, failed, extensions, allowed: policies[index] }));
+}
+
+/** What a panel's access is decided from; undefined while not known. */
+export interface PanelFacts {
+  session: UserSession | undefined;
+  catalog: CatalogEntry[] | undefined;
+  /** The session or the catalog could not be read. */
+  failed: boolean;
+  /** The enabled extensions of each service the panel needs, undefined while loading. */
+  extensions: Map<ExtensionService, Set<string> | undefined>;
+  /** The panel's policy. */
+  allowed: boolean | undefined;
+}
+
+/** A panel's access from what is known: its service in the session's region, its extensions, then its policy. */
+export function panelAccess({ panel, serviceType }: { panel: PanelDescriptor; serviceType: string }, facts: PanelFacts): Access {
+  const { session, catalog } = facts;
+  if (!session || !catalog) return facts.failed ? 'denied' : 'pending';
+  if (!isServiceEnabled(catalog, serviceType, session.services_region)) return 'denied';
+  for (const { service, alias } of panel.extensions ?? []) {
+    const list = facts.extensions.get(service);
+    if (list === undefined) return 'pending';
+    if (!list.has(alias)) return 'denied';
+  }
+  return facts.allowed === undefined ? 'pending' : facts.allowed ? 'allowed' : 'denied';
 }
 
 /** `/api/settings/`, fetched once per session and shared (spec 2 §7.7: cached). */
 export function useSettings() {
-  const { settings } = useBackend();
-  return useQuery({ queryKey: ['settings'], queryFn: () => settings.get(), staleTime: Infinity });
+  return useQuery(settingsQuery(useBackend().settings));
 }
 
 /**
@@ -92,9 +117,7 @@ export function useSettings() {
 function useExtensionLists(services: ExtensionService[]): Map<ExtensionService, Set<string> | undefined> {
   const { extensions } = useBackend();
   const distinct = [...new Set(services)];
-  const results = useQueries({
-    queries: distinct.map((service) => ({ queryKey: ['extensions', service], queryFn: () => extensions.list(service), staleTime: Infinity })),
-  });
+  const results = useQueries({ queries: distinct.map((service) => extensionsQuery(extensions, service)) });
   return new Map(distinct.map((service, index) => [service, results[index].isError ? new Set<string>() : results[index].data && new Set(results[index].data)]));
 }
 

@@ -13,7 +13,10 @@ import { detailLink, idOf } from './registry';
  * Values are rendered as React text, never as HTML.
  */
 export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<ResourceRecord>[] {
-  return descriptor.columns.map((column) => ({
+  const dashboard = descriptor.panel?.dashboard;
+  // A column of some dashboards only (the admin panels' Project) is left out elsewhere.
+  const shown = descriptor.columns.filter((column) => !column.dashboards || (dashboard !== undefined && column.dashboards.includes(dashboard)));
+  return shown.map((column) => ({
     id: column.field,
     label: column.label ?? fieldTitle(descriptor, column.field),
     sortable: column.sortable ?? true,

@@ -1,5 +1,6 @@
 import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { DataProvider } from 'ra-core';
 import { errorStatus, isAlreadyReported, serverMessage } from '../backend/http';
 import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
@@ -19,10 +20,8 @@ export const resourceKey = (name: string) => ['resource', name] as const;
 export function useResourceList(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string> } = {}) {
   const { dataProvider } = useBackend();
   const queryClient = useQueryClient();
-  const filter = options.filter && Object.keys(options.filter).length ? options.filter : undefined;
   const query = useQuery({
-    queryKey: listKey(descriptor, filter),
-    queryFn: async ({ signal }) => (await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, { filter, signal })).data,
+    ...listQuery(dataProvider, descriptor, options.filter),
     enabled: options.enabled ?? true,
     placeholderData: keepRowsOf(queryClient),
   });
@@ -38,6 +37,15 @@ export function useResourceList(descriptor: AnyResourceDescriptor, options: { en
 function keepRowsOf(queryClient: QueryClient) {
   return <T,>(previous: T | undefined, previousQuery: Query<T, Error, T, readonly unknown[]> | undefined): T | undefined =>
     previousQuery && queryClient.getQueryCache().get(previousQuery.queryHash) === previousQuery ? previous : undefined;
+}
+
+/** The whole list's query, for the page and for the prefetch at navigation (`prefetchPanelList`) alike. */
+export function listQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, filter?: Record<string, string>) {
+  const given = filter && Object.keys(filter).length ? filter : undefined;
+  return {
+    queryKey: listKey(descriptor, given),
+    queryFn: async ({ signal }: { signal: AbortSignal }) => (await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, { filter: given, signal })).data,
+  };
 }
 
 /** The query key of a list, for updating it in place (polling). */
@@ -59,10 +67,20 @@ export interface ResourcePage {
 export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number }) {
   const { dataProvider } = useBackend();
   const queryClient = useQueryClient();
-  const { filter, marker, limit } = options;
   const query = useQuery({
-    queryKey: pageKey(descriptor, options),
-    queryFn: async ({ signal }): Promise<ResourcePage> => {
+    ...pageQuery(dataProvider, descriptor, options),
+    enabled: options.enabled ?? (descriptor.paging === 'server'),
+    placeholderData: keepRowsOf(queryClient),
+  });
+  useErrorToast(query.error, descriptor.texts?.listError);
+  return query;
+}
+
+/** One page's query, for the page and for the prefetch at navigation alike. */
+export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }) {
+  return {
+    queryKey: pageKey(descriptor, { filter, marker, limit }),
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ResourcePage> => {
       const result = await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, {
         filter,
         pagination: { page: 1, perPage: limit },
@@ -71,11 +89,7 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
       });
       return { rows: result.data, hasNext: result.pageInfo?.hasNextPage ?? false, hasPrev: result.pageInfo?.hasPreviousPage ?? marker !== undefined };
     },
-    enabled: options.enabled ?? (descriptor.paging === 'server'),
-    placeholderData: keepRowsOf(queryClient),
-  });
-  useErrorToast(query.error, descriptor.texts?.listError);
-  return query;
+  };
 }
 
 export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }): unknown[] {

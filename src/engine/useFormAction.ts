@@ -35,7 +35,7 @@ export function useFormAction(descriptor: AnyResourceDescriptor) {
     let answer: Record<string, unknown>;
     try {
       const creates = action.kind === 'edit' ? action.creates : undefined;
-      const call = action.kind === 'edit' && record ? action.call : undefined;
+      const call = (action.kind === 'edit' || action.kind === 'wizard') && record ? action.call : undefined;
       answer = creates
         ? ((await dataProvider.create(creates, { data })).data as Record<string, unknown>)
         : call

@@ -25,6 +25,11 @@ let service: BackupService;
 let sink: SmtpSink;
 let clock = Date.parse('2026-11-26T08:00:30Z');
 const volumes: string[] = [];
+/** Whether Cinder has a backup service up: the built-in one has; shared/realcloud has none (issue 21 note). */
+let cinderBackup = false;
+const requireCinderBackup = (context: { skip: (note: string) => void }) => {
+  if (!cinderBackup) context.skip('this cloud runs no cinder-backup service (os-services lists none up)');
+};
 
 beforeAll(async () => {
   sink = await SmtpSink.start();
@@ -32,6 +37,8 @@ beforeAll(async () => {
   service = cloud.app.backupService!;
   demo = await ApiClient.loggedIn(cloud, 'demo');
   cinder = await NativeCinder.login(cloud, 'demo');
+  const services = (await (await NativeCinder.login(cloud, 'admin')).call<{ services?: { state: string }[] }>('GET', '/os-services?binary=cinder-backup')).body.services ?? [];
+  cinderBackup = services.some((service) => service.state === 'up');
   for (const name of [uniqueName('bk-a'), uniqueName('bk-b')]) {
     const made = await cinder.call<{ volume: { id: string } }>('POST', '/volumes', { volume: { size: 1, name } });
     expect(made.status).toBe(202);
@@ -75,7 +82,8 @@ async function backupsOf(disk: string) {
 }
 
 describe('backup plans on a schedule', () => {
-  it('runs a daily plan at its minute, backs up both volumes, then incrementally by hand, and keeps rotation_points', async () => {
+  it('runs a daily plan at its minute, backs up both volumes, then incrementally by hand, and keeps rotation_points', async (context) => {
+    requireCinderBackup(context);
     const created = await demo.post(`${BASE}/job/`, planBody());
     expect(created.status).toBe(201);
     const plan = created.body;
@@ -118,7 +126,8 @@ describe('backup plans on a schedule', () => {
     expect((await demo.get(`${BASE}/job/${plan.id}`)).status).toBe(404);
   });
 
-  it('a plan whose time passed while the service was stopped runs once on start', async () => {
+  it('a plan whose time passed while the service was stopped runs once on start', async (context) => {
+    requireCinderBackup(context);
     const plan = (await demo.post(`${BASE}/job/`, planBody({ volumes: [volumes[1]], schedule: { type: 2, hour: 9, minute: 0, weekday: 4 } }))).body;
     expect(plan.next_run).toBe('2026-11-26T09:00:00.000Z'); // a Thursday
     clock = Date.parse('2026-11-26T12:00:00Z'); // three hours late
@@ -132,7 +141,8 @@ describe('backup plans on a schedule', () => {
 });
 
 describe('restore, detach, delete, terminate', () => {
-  it('restores a volume into a new one, detaches a disk, deletes a backup and terminates a running task without an orphan', async () => {
+  it('restores a volume into a new one, detaches a disk, deletes a backup and terminates a running task without an orphan', async (context) => {
+    requireCinderBackup(context);
     const plan = (await demo.post(`${BASE}/job/`, planBody())).body;
     await demo.post(`${BASE}/job/${plan.id}`);
     await service.idle();
@@ -191,7 +201,8 @@ describe('restore, detach, delete, terminate', () => {
 });
 
 describe('notifications', () => {
-  it('sends task_completed through SMTP, postpones outside the send window, and keeps a readable log', async () => {
+  it('sends task_completed through SMTP, postpones outside the send window, and keeps a readable log', async (context) => {
+    requireCinderBackup(context);
     const templates = [
       { driver: { name: 'email', recipient: 'ops@example.org' }, enabled: true, events: ['task_completed'], conditions: { postponedSending: false, sendTimeFrom: null, sendTimeTo: null, sendWeekDays: '1111111' } },
       { driver: { name: 'email', recipient: 'later@example.org' }, enabled: true, events: ['job_created'], conditions: { postponedSending: true, sendTimeFrom: 22, sendTimeTo: 23, sendWeekDays: '1111111' } },
@@ -259,7 +270,8 @@ describe('validation and tenants', () => {
 });
 
 describe('a restart of the backup service', () => {
-  it('ends a task interrupted in the middle of a backup as problem, and deletes the Cinder backup it left', async () => {
+  it('ends a task interrupted in the middle of a backup as problem, and deletes the Cinder backup it left', async (context) => {
+    requireCinderBackup(context);
     const dataDir = mkdtempSync(join(tmpdir(), 'backup-restart-'));
     let now = Date.parse('2026-11-26T10:00:00Z');
     const open = () =>

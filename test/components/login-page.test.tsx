@@ -60,26 +60,40 @@ describe('login page (spec 1 §2.5)', () => {
     expect(currentPath(router)).toBe('/auth/login');
   });
 
-  it('lands on Instances (/project/instances) after signing in', async () => {
-    const backend = signedInBackend({ resources: { instance: { getList: () => [] } } });
+  /** The Overview's reads (custom/overview/), answered empty. */
+  const OVERVIEW = {
+    usage: {
+      getList: () => [],
+      getOne: ({ meta }: { meta: { start: string; end: string } }) => ({ id: 'report', start: meta.start, end: meta.end, project_id: 'p', summary: {}, items: [] }),
+    },
+    'quota-usage': { getOne: () => ({ id: 'p', compute: [], volume: [], network: [] }) },
+  };
+
+  it('lands on the Overview (/project) after signing in, as Horizon does', async () => {
+    const backend = signedInBackend({ resources: OVERVIEW });
     Object.assign(backend.auth, { getOptions: async () => options(), login: async () => makeSession() });
     const { user, router } = renderApp({ backend, path: '/auth/login' });
     await user.type(await screen.findByRole('textbox', { name: 'User Name' }), 'demo');
     await user.type(screen.getByLabelText('Password'), 'secret');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Instances' })).toBeTruthy();
-    expect(currentPath(router)).toBe('/project/instances');
+    await waitFor(() => expect(currentPath(router)).toBe('/project'), { timeout: 15_000 });
+    expect(await screen.findByRole('heading', { name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
   });
 
   it.each([
-    ['/project/', '/project/instances', 'Instances'],
-    ['/project', '/project/instances', 'Instances'],
-    ['/identity/', '/identity/domains', 'Domains'],
-  ])('sends a section root %s to %s instead of Page Not Found', async (root, target, heading) => {
-    const backend = signedInBackend({ admin: true, resources: { instance: { getList: () => [] }, domain: { getList: () => [] } } });
-    const { router } = renderApp({ backend, path: root });
+    ['/project/', 'Overview'],
+    ['/project', 'Overview'],
+  ])('shows the Overview at the project root %s', async (root, heading) => {
+    const backend = signedInBackend({ resources: OVERVIEW });
+    renderApp({ backend, path: root });
     expect(await screen.findByRole('heading', { name: heading }, { timeout: 5000 })).toBeTruthy();
-    expect(currentPath(router)).toBe(target);
+  });
+
+  it('sends a section root without a panel of its own (/identity/) to its first panel instead of Page Not Found', async () => {
+    const backend = signedInBackend({ admin: true, resources: { domain: { getList: () => [] } } });
+    const { router } = renderApp({ backend, path: '/identity/' });
+    expect(await screen.findByRole('heading', { name: 'Domains' }, { timeout: 5000 })).toBeTruthy();
+    expect(currentPath(router)).toBe('/identity/domains');
   });
 
   it('sends a visitor without a session to the login page', async () => {

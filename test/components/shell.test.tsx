@@ -33,7 +33,7 @@ describe('sidebar (spec 1 §2.2)', () => {
   });
 
   it("hides a panel whose service is not in the session region's catalog", async () => {
-    renderApp({ backend: signedInBackend({ admin: true, catalog: makeCatalog(['identity']) }), path: '/admin/info' });
+    renderApp({ backend: signedInBackend({ admin: true, catalog: makeCatalog(['identity']), resources: { service: { getList: () => [] } } }), path: '/admin/info' });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await within(nav).findByRole('link', { name: 'System Information' });
     expect(within(nav).queryByRole('link', { name: 'Key Pairs' })).toBeNull();

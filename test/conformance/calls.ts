@@ -11,8 +11,11 @@ import { NEUTRON_CALLS } from './neutron-calls.js';
 import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
+import { USAGE_QUOTA_CALLS } from './usage-quota-calls.js';
 import { SWIFT_CALLS } from './swift-calls.js';
+import { OCTAVIA_CALLS } from './octavia-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
+import { HEAT_CALLS } from './heat-calls.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -31,7 +34,7 @@ export interface ConformanceContext {
 }
 
 export interface NativeCall {
-  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store';
+  service: 'identity' | 'compute' | 'image' | 'volume' | 'network' | 'object-store' | 'orchestration' | 'load-balancer';
   name: string;
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'HEAD';
   url(ctx: ConformanceContext): string;
@@ -1541,5 +1544,8 @@ export const NATIVE_CALLS: NativeCall[] = [
   },
   ...NOVA_SERVER_CALLS,
   ...SWIFT_CALLS,
+  ...USAGE_QUOTA_CALLS,
+  ...OCTAVIA_CALLS,
   ...BACKUP_SERVICE_CALLS,
+  ...HEAT_CALLS,
 ];

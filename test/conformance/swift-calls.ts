@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ConformanceContext, NativeCall } from './calls.js';
 
 /**
@@ -21,6 +22,12 @@ const call = (name: string, method: NativeCall['method'], url: (ctx: Conformance
 });
 
 const OBJECT = 'folder/a file #1.txt';
+
+// An upload above SWIFT_SEGMENT_SIZE (server/api/swift/object-sink.ts): segments in {c}_segments, then the manifest.
+const SEGMENT_BYTES = Buffer.from('segment bytes of a large object');
+const SEGMENT = 'big #1.bin/slo/1700000000.000000/31/00000000';
+const segments = (ctx: ConformanceContext) => `${account(ctx)}/${encodeURIComponent(`${ctx.saved.swiftContainer!}_segments`)}`;
+const segmentUrl = (ctx: ConformanceContext) => `${segments(ctx)}/${SEGMENT.split('/').map(encodeURIComponent).join('/')}`;
 const objectUrl = (ctx: ConformanceContext, name = OBJECT) => `${container(ctx)}/${name.split('/').map(encodeURIComponent).join('/')}`;
 
 export const SWIFT_CALLS: NativeCall[] = [
@@ -52,7 +59,22 @@ export const SWIFT_CALLS: NativeCall[] = [
   call('POST /{c} X-Container-Read (private)', 'POST', container, { headers: (ctx) => ({ ...demo(ctx), 'X-Container-Read': '' }) }),
   call('GET /{c}/{o} (anonymous, private)', 'GET', (ctx) => objectUrl(ctx), { headers: () => ({}) }),
   call('GET /{c}/{o} (another project)', 'GET', (ctx) => objectUrl(ctx), { headers: (ctx) => ({ 'X-Auth-Token': ctx.adminToken }) }),
+  call('PUT /{c}_segments', 'PUT', segments, { headers: (ctx) => ({ ...demo(ctx), 'Content-Length': '0' }), rawBody: () => new Uint8Array(0) }),
+  call('PUT /{c}_segments/{o}/slo/…/00000000 (segment)', 'PUT', segmentUrl, {
+    headers: (ctx) => ({ ...demo(ctx), 'Content-Type': 'application/octet-stream' }),
+    rawBody: () => new Uint8Array(SEGMENT_BYTES),
+    readsHeaders: ['etag'],
+  }),
+  call('PUT /{c}/{o}?multipart-manifest=put', 'PUT', (ctx) => `${objectUrl(ctx, 'big #1.bin')}?multipart-manifest=put`, {
+    headers: (ctx) => ({ ...demo(ctx), 'X-Object-Meta-Orig-Filename': 'big.bin' }),
+    body: (ctx) => [{ path: `/${ctx.saved.swiftContainer!}_segments/${SEGMENT}`, etag: createHash('md5').update(SEGMENT_BYTES).digest('hex'), size_bytes: SEGMENT_BYTES.length }],
+  }),
+  call('HEAD /{c}/{o} (SLO)', 'HEAD', (ctx) => objectUrl(ctx, 'big #1.bin'), { readsHeaders: ['content-length', 'x-static-large-object'] }),
+  call('GET /{c}/{o} (SLO, whole)', 'GET', (ctx) => objectUrl(ctx, 'big #1.bin'), { readsHeaders: ['content-length', 'x-object-meta-orig-filename'] }),
+  call('DELETE /{c}/{o}?multipart-manifest=delete', 'DELETE', (ctx) => `${objectUrl(ctx, 'big #1.bin')}?multipart-manifest=delete`),
+  call('DELETE /{c}_segments', 'DELETE', segments),
   call('DELETE /{c} (not empty)', 'DELETE', container),
+  call('DELETE /{c}/{o}?multipart-manifest=delete (not an SLO: nothing deleted)', 'DELETE', (ctx) => `${objectUrl(ctx)}?multipart-manifest=delete`),
   call('DELETE /{c}/{o}', 'DELETE', (ctx) => objectUrl(ctx)),
   call('DELETE /{c}/copy', 'DELETE', (ctx) => objectUrl(ctx, 'copy.txt')),
   call('DELETE /{c}/{folder}/', 'DELETE', (ctx) => `${container(ctx)}/other/`),

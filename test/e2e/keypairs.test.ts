@@ -14,8 +14,8 @@ describe('key pairs in the browser', () => {
     const member = await createProjectMember(baseUrl, passwords.admin, 'e2e-keys');
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, member.username, member.password);
-    // Login lands on Instances until the project Overview exists.
-    expect(new URL(page.url()).pathname).toBe('/project/instances');
+    // Login lands on the project Overview, as Horizon's does.
+    expect(new URL(page.url()).pathname).toBe('/project');
 
     const created = await keyPairs.create(page, 'e2e-created');
     expect(created.fileName).toBe('e2e-created.pem');

@@ -25,6 +25,8 @@ function unexpected(what: string): never {
 export function fakeDataProvider(resources: FakeResources): DataProvider {
   const verb = (name: Verb) => async (resource: string, params: any) => {
     const handler = resources[resource]?.[name];
+    // Every create button with a quota asks for the project's quotas: none used up unless the test arranges them.
+    if (!handler && resource === 'quota-usage' && name === 'getOne') return { data: { id: params.id } };
     if (!handler) return unexpected(`dataProvider.${name}('${resource}')`);
     const result = await handler(params);
     // A getList handler returns the rows, or `{ data, pageInfo }` for a page of a server-paged list.

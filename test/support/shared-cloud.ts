@@ -8,7 +8,7 @@ import type { SharedCloud } from './cloud.js';
  * creating, deleting) is still what the first read answers. The emulator
  * layer observes the transitions themselves with its injectable clock.
  */
-export const TEST_TRANSITIONS = { EMULATOR_SERVER_TRANSITION_MS: '500', EMULATOR_VOLUME_TRANSITION_MS: '200' };
+export const TEST_TRANSITIONS = { EMULATOR_SERVER_TRANSITION_MS: '500', EMULATOR_VOLUME_TRANSITION_MS: '200', EMULATOR_LB_TRANSITION_MS: '300' };
 
 export interface RunningSharedCloud extends SharedCloud {
   stop(): Promise<void>;

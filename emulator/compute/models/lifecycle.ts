@@ -2,6 +2,7 @@ import type { Db } from '../../store/db.js';
 import type { ComputeCollaborators } from './collaborators.js';
 import { encryptedPassword } from './guest.js';
 import { flavorOf, POWER, type ServerRow } from './servers.js';
+import { recordTermination } from './usage.js';
 
 /**
  * The transitions of a server, settled lazily against the emulator clock
@@ -61,6 +62,7 @@ export function purgeServer(db: Db, collaborators: ComputeCollaborators, row: Se
     if (mapping.delete_on_termination) collaborators.volumes.remove(mapping.volume_id);
   }
   db.run('DELETE FROM instance_group_members WHERE instance_uuid = ?', row.uuid);
+  recordTermination(db, row, row.transition_until ?? row.updated_at ?? row.created_at);
   db.run('DELETE FROM instances WHERE uuid = ?', row.uuid);
 }
 
@@ -151,6 +153,7 @@ function finishSafely(db: Db, collaborators: ComputeCollaborators, row: ServerRo
   } catch (error) {
     if (row.transition === 'delete') {
       db.run('DELETE FROM instance_group_members WHERE instance_uuid = ?', row.uuid);
+      recordTermination(db, row, row.transition_until!);
       db.run('DELETE FROM instances WHERE uuid = ?', row.uuid);
       return;
     }

@@ -204,4 +204,22 @@ export const computeMigrations: Migration[] = [
       ALTER TABLE instances ADD COLUMN locked_reason TEXT;
     `,
   },
+  {
+    id: '0005_usage_terminated',
+    // os-simple-tenant-usage counts a deleted server's hours until its deletion: what it was is kept when its row goes.
+    sql: `
+      CREATE TABLE instance_usage_terminated (
+        uuid TEXT PRIMARY KEY,
+        project_id TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        flavor TEXT NOT NULL,
+        vcpus INTEGER NOT NULL,
+        memory_mb INTEGER NOT NULL,
+        launched_at INTEGER,
+        created_at INTEGER NOT NULL,
+        terminated_at INTEGER NOT NULL
+      );
+      CREATE INDEX instance_usage_terminated_period ON instance_usage_terminated (terminated_at);
+    `,
+  },
 ];

@@ -215,6 +215,11 @@ export async function issueToken(db: Db, now: number, ttlSeconds: number, reques
     revokedAt: null,
     applicationCredentialId: credential?.id ?? null,
   };
+  saveToken(db, now, record);
+  return { token, record };
+}
+
+function saveToken(db: Db, now: number, record: TokenRecord): void {
   db.tx(() => {
     db.run('DELETE FROM tokens WHERE expires_at < ?', now - PURGE_AFTER_MS);
     db.run(
@@ -230,7 +235,30 @@ export async function issueToken(db: Db, now: number, ttlSeconds: number, reques
       record.applicationCredentialId,
     );
   });
-  return { token, record };
+}
+
+/**
+ * A token for an engine acting later for a user on a project, as Heat does
+ * with a Keystone trust: the user's roles on that project at each
+ * validation, like any token; Unauthorized when the user no longer has one.
+ */
+export function issueDelegatedToken(db: Db, now: number, ttlSeconds: number, userId: string, projectId: string): string {
+  const user = findUser(db, userId);
+  if (!user?.enabled || effectiveRoles(db, userId, 'project', projectId).length === 0) throw new Unauthorized();
+  const token = newTokenId();
+  saveToken(db, now, {
+    idHash: hashToken(token),
+    userId,
+    projectId,
+    domainId: null,
+    methods: ['token'],
+    auditIds: [newAuditId()],
+    issuedAt: now,
+    expiresAt: now + ttlSeconds * 1000,
+    revokedAt: null,
+    applicationCredentialId: null,
+  });
+  return token;
 }
 
 /**

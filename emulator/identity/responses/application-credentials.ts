@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { keystoneTime } from '../../core/clock.js';
 import type { RequestContext } from '../../core/context.js';
 import { BadRequest, Forbidden } from '../../core/errors.js';
 import { firstQuery, jsonBody, queryOf } from '../../core/http.js';
@@ -73,7 +72,7 @@ function render(deps: CloudDeps, credential: ApplicationCredential, secret?: str
     user_id: credential.userId,
     project_id: credential.projectId,
     roles: credential.roles.map((role) => ({ id: role.id, name: role.name, domain_id: role.domainId, description: role.description, options: {} })),
-    expires_at: credential.expiresAt === null ? null : keystoneTime(credential.expiresAt),
+    expires_at: credential.expiresAt === null ? null : expiryTime(credential.expiresAt),
     unrestricted: credential.unrestricted,
     access_rules: [],
     system: null,
@@ -116,9 +115,19 @@ function rolesFor(deps: CloudDeps, context: RequestContext, asked: { id?: string
   return [...roles.values()];
 }
 
+/** Keystone echoes an expiry as Python's isoformat of a naive UTC datetime: microseconds, no zone. */
+function expiryTime(ms: number): string {
+  const whole = Math.floor(ms);
+  const micro = String(Math.round((ms - whole) * 1000) % 1000).padStart(3, '0');
+  return `${new Date(whole).toISOString().slice(0, -1)}${micro}`;
+}
+
+/** Milliseconds with the microseconds as the fraction: Keystone keeps and echoes them (`…:18.057630`). */
 function expiryOf(text: string | null | undefined, now: number): number | null {
   if (!text) return null;
-  const ms = Date.parse(/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`);
+  const fraction = /\.(\d+)/.exec(text)?.[1] ?? '';
+  const whole = Date.parse((/[zZ]|[+-]\d\d:?\d\d$/.test(text) ? text : `${text}Z`).replace(/\.\d+/, ''));
+  const ms = whole + Number(`0.${fraction || '0'}`) * 1000;
   if (Number.isNaN(ms)) throw new BadRequest(`Timestamp not in expected format. ${CLIENT_IN_ERROR}`);
   if (ms < now) throw new BadRequest(`The 'expires_at' must not be before now. ${CLIENT_IN_ERROR}`);
   return ms;

@@ -205,10 +205,21 @@ export function postObject(deps: CloudDeps, request: FastifyRequest, reply: Fast
   return reply.code(202).header('content-type', 'text/html; charset=UTF-8').send('<html><h1>Accepted</h1><p>The request is accepted for processing.</p></html>');
 }
 
-/** DELETE: 204; `?multipart-manifest=delete` on an SLO removes its segments too. */
+/**
+ * DELETE: 204; `?multipart-manifest=delete` on an SLO removes its segments
+ * too. On any other object Swift's SLO middleware deletes nothing and answers
+ * 200 with the bulk-delete report of a 400 'Not an SLO manifest'.
+ */
 export function removeObject(deps: CloudDeps, request: FastifyRequest, reply: FastifyReply, caller: Caller, target: Target): FastifyReply {
   if (caller.kind !== 'owner') refuse(caller);
   const now = deps.clock.now();
+  const existing = findObject(deps.db, target.projectId, target.container, target.object);
+  if (existing && existing.manifestKind !== 'slo' && firstQuery(queryOf(request), 'multipart-manifest') === 'delete') {
+    return reply
+      .code(200)
+      .header('content-type', 'text/plain; charset=utf-8')
+      .send(`Number Deleted: 0\nNumber Not Found: 0\nResponse Body: \nResponse Status: 400 Bad Request\nErrors:\n/${target.container}/${target.object}, Not an SLO manifest\n`);
+  }
   const removed = deleteObject(deps.db, target.projectId, target.container, target.object, now);
   removeBlob(deps.dataDir, removed.blob);
   if (removed.manifestKind === 'slo' && firstQuery(queryOf(request), 'multipart-manifest') === 'delete') {

@@ -2,7 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { sendJsonWithInfinity } from '../../json.js';
-import { cinder, encode, hasVolumeService, requireVolumeService } from './common.js';
+import { endpointCache } from '../../openstack/endpoint-cache.js';
+import { enforce } from '../../policy/enforce.js';
+import { QUOTA_PROJECT_PARAMS, quotaItem } from '../quota-names.js';
+import { cinder, encode, hasVolumeService, requireVolumeService, VOLUME_SERVICE } from './common.js';
 
 /**
  * `/api/cinder/` extensions, QoS specs, limits, services, availability zones
@@ -17,23 +20,14 @@ interface Extension {
   updated: string;
 }
 
-/** Horizon's quota display names; other keys are title-cased as Python's str.title() does. */
-const QUOTA_NAMES: Record<string, string> = {
-  volumes: 'Volumes',
-  snapshots: 'Volume Snapshots',
-  gigabytes: 'Total Size of Volumes and Snapshots (GB)',
-};
-
-function displayName(name: string): string {
-  return QUOTA_NAMES[name] ?? name.replace(/_/g, ' ').replace(/[A-Za-z]+/g, (word) => word[0].toUpperCase() + word.slice(1).toLowerCase());
-}
-
 const CINDER_QUOTA_FIELDS = ['volumes', 'snapshots', 'gigabytes'] as const;
 
 export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+  // Kept a minute per endpoint, as Neutron's: every page reads them.
+  const extensionCache = endpointCache<Extension[]>(60_000);
   async function extensions(request: Parameters<typeof access.client>[0]): Promise<Extension[]> {
     const client = await access.client(request);
-    return (await cinder<{ extensions: Extension[] }>(client, 'GET', '/extensions')).body.extensions;
+    return extensionCache(client.endpoint(VOLUME_SERVICE), async () => (await cinder<{ extensions: Extension[] }>(client, 'GET', '/extensions')).body.extensions);
   }
 
   app.get('/api/cinder/extensions/', async (request) => ({
@@ -95,7 +89,7 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     const response = await cinder<{ quota_set: Record<string, number | string> }>(client, 'GET', `/os-quota-sets/${encode(projectId)}/defaults`);
     const items = Object.entries(response.body.quota_set)
       .filter(([name]) => name !== 'id')
-      .map(([name, limit]) => ({ display_name: displayName(name), name, limit }));
+      .map(([name, limit]) => quotaItem(name, limit));
     return { items };
   });
 
@@ -103,6 +97,7 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     '/api/cinder/quota-sets/defaults/',
     { schema: { body: { $ref: 'quota.schema.json#/$defs/volumeDefaults' } } },
     async (request, reply) => {
+      enforce(request, 'volume', ['volume_extension:quota_classes:update']);
       const client = await access.client(request);
       requireVolumeService(client);
       const values = Object.fromEntries(CINDER_QUOTA_FIELDS.map((key) => [key, request.body[key]]));
@@ -113,14 +108,35 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
 
   app.patch<{ Params: { project: string }; Body: Record<string, unknown> }>(
     '/api/cinder/quota-sets/:project',
-    { schema: { body: { $ref: 'quota.schema.json#/$defs/volumeUpdate' }, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } },
+    { schema: { body: { $ref: 'quota.schema.json#/$defs/volumeUpdate' }, params: QUOTA_PROJECT_PARAMS } },
     async (request, reply) => {
+      enforce(request, 'volume', ['volume_extension:quotas:update']);
       const client = await access.client(request);
       requireVolumeService(client);
       // Only Cinder's own quota keys go to Cinder; the browser may send Nova's and Neutron's in the same body.
       const values = Object.fromEntries(CINDER_QUOTA_FIELDS.filter((key) => key in request.body).map((key) => [key, request.body[key]]));
       if (Object.keys(values).length) await cinder(client, 'PUT', `/os-quota-sets/${encode(request.params.project)}`, { body: { quota_set: values } });
       return reply.code(204).send();
+    },
+  );
+
+  // (not in the contract: Horizon's Edit Quotas and Overview read them in Django) A project's volume quotas, with `in_use` when `usage=true`.
+  app.get<{ Params: { project: string }; Querystring: { usage?: string } }>(
+    '/api/cinder/quota-sets/:project',
+    { schema: { params: QUOTA_PROJECT_PARAMS, querystring: { $ref: 'quota.schema.json#/$defs/showQuery' } } },
+    async (request) => {
+      const { project } = request.params;
+      enforce(request, 'volume', ['volume_extension:quotas:show'], { project_id: project });
+      const client = await access.client(request);
+      requireVolumeService(client);
+      const usage = request.query.usage === 'true';
+      const response = await cinder<{ quota_set: Record<string, number | { limit: number; in_use: number }> }>(
+        client,
+        'GET',
+        `/os-quota-sets/${encode(project)}${usage ? '?usage=true' : ''}`,
+      );
+      const quotaSet = response.body.quota_set;
+      return { items: CINDER_QUOTA_FIELDS.filter((name) => name in quotaSet).map((name) => quotaItem(name, quotaSet[name])) };
     },
   );
 };

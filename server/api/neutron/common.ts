@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { ApiError } from '../../errors.js';
 import type { CloudClient, CloudRequestOptions } from '../../openstack/client.js';
+import { endpointCache } from '../../openstack/endpoint-cache.js';
 import type { UpstreamResponse } from '../../openstack/http.js';
 
 /**
@@ -25,16 +26,10 @@ export interface Extension {
 }
 
 /** The extension list per endpoint, kept a minute: features are gated on it on almost every call. */
-const extensionCache = new Map<string, { at: number; list: Promise<Extension[]> }>();
+const extensionCache = endpointCache<Extension[]>(60_000);
 
 export async function extensions(client: CloudClient): Promise<Extension[]> {
-  const endpoint = client.endpoint(NETWORK_SERVICE);
-  const cached = extensionCache.get(endpoint);
-  if (cached && Date.now() - cached.at < 60_000) return cached.list;
-  const list = neutron<{ extensions: Extension[] }>(client, 'GET', '/extensions').then((response) => response.body.extensions);
-  extensionCache.set(endpoint, { at: Date.now(), list });
-  list.catch(() => extensionCache.delete(endpoint));
-  return list;
+  return extensionCache(client.endpoint(NETWORK_SERVICE), async () => (await neutron<{ extensions: Extension[] }>(client, 'GET', '/extensions')).body.extensions);
 }
 
 export async function hasExtension(client: CloudClient, alias: string): Promise<boolean> {

@@ -2,6 +2,8 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { extensions, filtersOf, hasExtension, neutron, projectOf, wrap } from './common.js';
+import { enforce } from '../../policy/enforce.js';
+import { QUOTA_PROJECT_PARAMS, quotaItem } from '../quota-names.js';
 
 /** `/api/neutron/agents/`, `extensions/` and the quota routes (api-contract §8). */
 
@@ -46,6 +48,7 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
   });
 
   const updateQuotas = async (request: FastifyRequest, reply: FastifyReply) => {
+    enforce(request, 'network', ['update_quota']);
     const client = await access.client(request);
     const fields = await enabledQuotaFields(client);
     const body = request.body as Record<string, number>;
@@ -54,8 +57,27 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     await neutron(client, 'PUT', `/quotas/${encodeURIComponent(project)}`, { body: { quota } });
     return reply.code(204).send();
   };
-  const quotaRoute = { schema: { body: { $ref: 'quota.schema.json#/$defs/networkUpdate' }, params: { type: 'object', properties: { project: { type: 'string', pattern: '^[0-9a-f]+$' } } } } };
+  const quotaRoute = { schema: { body: { $ref: 'quota.schema.json#/$defs/networkUpdate' }, params: QUOTA_PROJECT_PARAMS } };
   // "quotas-sets" is Horizon's spelling; "quota-sets" is accepted too, as Nova's and Cinder's.
   app.patch('/api/neutron/quotas-sets/:project', quotaRoute, updateQuotas);
   app.patch('/api/neutron/quota-sets/:project', quotaRoute, updateQuotas);
+
+  // (not in the contract: Horizon's Edit Quotas and Overview read them in Django) A project's network quotas, with `in_use` when `usage=true`.
+  app.get<{ Params: { project: string }; Querystring: { usage?: string } }>(
+    '/api/neutron/quota-sets/:project',
+    { schema: { params: QUOTA_PROJECT_PARAMS, querystring: { $ref: 'quota.schema.json#/$defs/showQuery' } } },
+    async (request) => {
+      const { project } = request.params;
+      enforce(request, 'network', ['get_quota'], { project_id: project });
+      const client = await access.client(request);
+      const fields = await enabledQuotaFields(client);
+      const usage = request.query.usage === 'true';
+      const response = await neutron<{ quota: Record<string, number | { limit: number; used: number }> }>(
+        client,
+        'GET',
+        `/quotas/${encodeURIComponent(project)}${usage ? '/details' : ''}`,
+      );
+      return { items: fields.filter(([name]) => name in response.body.quota).map(([name]) => quotaItem(name, response.body.quota[name])) };
+    },
+  );
 };

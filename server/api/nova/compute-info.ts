@@ -5,6 +5,8 @@ import type { CloudClient } from '../../openstack/client.js';
 import { hasVolumeService } from '../cinder/common.js';
 import type { InstanceSnapshotCreate } from '../../../shared/generated/instance.js';
 import { serverPath } from './servers.js';
+import { enforce } from '../../policy/enforce.js';
+import { QUOTA_PROJECT_PARAMS, quotaItem } from '../quota-names.js';
 
 /**
  * `/api/nova/` availability zones, services, quota sets and instance
@@ -26,20 +28,6 @@ export const NOVA_QUOTA_FIELDS = [
 ] as const;
 const CINDER_QUOTA_FIELDS = ['volumes', 'snapshots', 'gigabytes'];
 const NEUTRON_QUOTA_FIELDS = ['network', 'subnet', 'port', 'router', 'floatingip', 'security_group', 'security_group_rule'];
-
-/** Horizon's QUOTA_NAMES for Nova's fields. */
-const QUOTA_NAMES: Record<string, string> = {
-  metadata_items: 'Metadata Items',
-  cores: 'VCPUs',
-  instances: 'Instances',
-  injected_files: 'Injected Files',
-  injected_file_content_bytes: 'Injected File Content Bytes',
-  injected_file_path_bytes: 'Injected File Path Bytes',
-  ram: 'RAM (MB)',
-  key_pairs: 'Key Pairs',
-  server_groups: 'Server Groups',
-  server_group_members: 'Server Group Members',
-};
 
 function hasService(client: CloudClient, type: string): boolean {
   try {
@@ -94,11 +82,12 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     requireCompute(client, 501, 'Service Nova is disabled.');
     const response = await client.request<{ quota_set: Record<string, number | string> }>('compute', 'GET', `/os-quota-sets/${encodeURIComponent(projectOf(request))}/defaults`);
     const quotaSet = response.body.quota_set;
-    const items = NOVA_QUOTA_FIELDS.filter((name) => name in quotaSet).map((name) => ({ display_name: QUOTA_NAMES[name], name, limit: quotaSet[name] }));
+    const items = NOVA_QUOTA_FIELDS.filter((name) => name in quotaSet).map((name) => quotaItem(name, quotaSet[name]));
     return { items };
   });
 
   app.patch('/api/nova/quota-sets/defaults/', { schema: { body: { $ref: 'quota.schema.json#/$defs/computeUpdate' } } }, async (request, reply) => {
+    enforce(request, 'compute', ['os_compute_api:os-quota-class-sets:update']);
     const values = quotaValues(request.body);
     const client = await access.client(request);
     requireCompute(client, 501, 'Service Nova is disabled.');
@@ -117,12 +106,33 @@ export const computeInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
 
   app.patch<{ Params: { project: string } }>('/api/nova/quota-sets/:project', { schema: { body: { $ref: 'quota.schema.json#/$defs/computeUpdate' } } }, async (request, reply) => {
     if (!/^[0-9a-f]+$/.test(request.params.project)) throw new ApiError(404, 'No such project.');
+    enforce(request, 'compute', ['os_compute_api:os-quota-sets:update']);
     const values = quotaValues(request.body);
     const client = await access.client(request);
     requireCompute(client, 501, 'Service Nova is disabled.');
     await client.request('compute', 'PUT', `/os-quota-sets/${encodeURIComponent(request.params.project)}`, { body: { quota_set: values } });
     return reply.code(204).send();
   });
+
+  // (not in the contract: Horizon's Edit Quotas and Overview read them in Django) A project's quotas, with `in_use` when `usage=true`.
+  app.get<{ Params: { project: string }; Querystring: { usage?: string } }>(
+    '/api/nova/quota-sets/:project',
+    { schema: { params: QUOTA_PROJECT_PARAMS, querystring: { $ref: 'quota.schema.json#/$defs/showQuery' } } },
+    async (request) => {
+      const { project } = request.params;
+      enforce(request, 'compute', ['os_compute_api:os-quota-sets:show'], { project_id: project });
+      const client = await access.client(request);
+      requireCompute(client, 501, 'Service Nova is disabled.');
+      const usage = request.query.usage === 'true';
+      const response = await client.request<{ quota_set: Record<string, number | { limit: number; in_use: number }> }>(
+        'compute',
+        'GET',
+        `/os-quota-sets/${encodeURIComponent(project)}${usage ? '/detail' : ''}`,
+      );
+      const quotaSet = response.body.quota_set;
+      return { items: NOVA_QUOTA_FIELDS.filter((name) => name in quotaSet).map((name) => quotaItem(name, quotaSet[name])) };
+    },
+  );
 
   // Instance snapshot: 200 with the new image's id as a JSON string.
   app.post<{ Body: InstanceSnapshotCreate }>('/api/nova/snapshots/', { schema: { body: { $ref: 'instance.schema.json#/$defs/snapshotCreate' } } }, async (request, reply) => {

@@ -8,8 +8,9 @@ import { limitRoutes } from './limits.js';
 import { serverDetailRoutes } from './server-details.js';
 import { serverGroupRoutes } from './server-groups.js';
 import { serverRoutes } from './servers.js';
+import { usageRoutes } from './usage.js';
 
 /** `/api/nova/` (api-contract §6): one module per resource. */
 export const novaRoutes: FastifyPluginAsync<BffContext> = async (app, context) => {
-  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes]) await app.register(routes, context);
+  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes]) await app.register(routes, context);
 };

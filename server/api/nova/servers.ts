@@ -5,6 +5,7 @@ import type { CloudClient } from '../../openstack/client.js';
 import { pageOf, pageSizeOf } from '../paging.js';
 import type { InstanceActionBody } from '../../../shared/generated/instance.js';
 import { nativeCreateBody } from './server-spec.js';
+import { enforce } from '../../policy/enforce.js';
 
 /**
  * `/api/nova/servers/` and `/api/nova/servers/{id}` (api-contract §6, §6.1,
@@ -58,6 +59,12 @@ const OPERATIONS: Record<string, unknown> = {
   hard_reboot: { reboot: { type: 'HARD' } },
 };
 
+/** Project id → name, for the admin's lists of every project. */
+export async function projectNames(client: CloudClient): Promise<Map<string, string>> {
+  const response = await client.request<{ projects: { id: string; name: string }[] }>('identity', 'GET', '/projects');
+  return new Map(response.body.projects.map((project) => [project.id, project.name]));
+}
+
 export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   // The session's project only, as Horizon lists it.
   // With paginate=true, one page as Horizon's server_list pages it: page size + 1 after `marker`, newest first (api-contract §1.6).
@@ -69,12 +76,21 @@ export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     const size = paginate ? pageSizeOf(request) : 0;
     const marker = paginate ? request.query.marker : undefined;
     const microversion = await client.microversion('compute', LIST_VERSIONS);
-    const query = { project_id: projectId, ...(paginate ? { limit: size + 1, marker } : {}) };
+    // (not in the contract: Horizon's admin instances view) `all_tenants=true`: every project's, the admin's only, named from Keystone.
+    const allTenants = request.query.all_tenants === 'true';
+    if (allTenants) enforce(request, 'compute', ['os_compute_api:servers:index:get_all_tenants']);
+    const query = { ...(allTenants ? { all_tenants: 1 } : { project_id: projectId }), ...(paginate ? { limit: size + 1, marker } : {}) };
     const response = await client.request<{ servers: NativeServer[] }>('compute', 'GET', '/servers/detail', { microversion, query });
-    const servers = response.body.servers.filter((server) => server.tenant_id === undefined || server.tenant_id === projectId);
+    const servers = allTenants ? response.body.servers : response.body.servers.filter((server) => server.tenant_id === undefined || server.tenant_id === projectId);
     const page = paginate ? pageOf(servers, size, marker) : { items: servers };
-    const names = await imageNames(client, page.items.map(imageIdOf));
-    return { ...page, items: page.items.map((server) => shapeServer(server, names.get(imageIdOf(server)) ?? null)) };
+    const [names, projects] = await Promise.all([imageNames(client, page.items.map(imageIdOf)), allTenants ? projectNames(client) : null]);
+    return {
+      ...page,
+      items: page.items.map((server) => {
+        const shaped = shapeServer(server, names.get(imageIdOf(server)) ?? null);
+        return projects ? { ...shaped, tenant_name: projects.get(String(server.tenant_id)) ?? server.tenant_id } : shaped;
+      }),
+    };
   });
 
   app.post('/api/nova/servers/', { schema: { body: { $ref: 'instance.schema.json#/$defs/createBody' } } }, async (request, reply) => {

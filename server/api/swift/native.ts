@@ -1,6 +1,6 @@
 import { ApiError, UpstreamError } from '../../errors.js';
 import type { CloudClient, CloudRequestOptions } from '../../openstack/client.js';
-import type { UpstreamResponse } from '../../openstack/http.js';
+import type { AnswerHeaders, UpstreamResponse } from '../../openstack/http.js';
 
 /**
  * Calls to Swift v1 (api-contract §9, §14.6). The catalog's `object-store`
@@ -24,7 +24,7 @@ export function swift<T = unknown>(client: CloudClient, method: string, path: st
 }
 
 /** HEAD that answers null for a 404 instead of failing: the existence checks before create and copy. */
-export async function headOrNull(client: CloudClient, path: string): Promise<Headers | null> {
+export async function headOrNull(client: CloudClient, path: string): Promise<AnswerHeaders | null> {
   try {
     return (await swift(client, 'HEAD', path)).headers;
   } catch (error) {

@@ -1,10 +1,11 @@
-import { PassThrough, type Readable, Writable } from 'node:stream';
+import { type Readable, Writable } from 'node:stream';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ContainerCopy } from '../../../shared/generated/container.js';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import { boundaryOf, readMultipart } from '../glance/multipart.js';
 import { conflict, headOrNull, objectPath, swift, TRANSFER_TIMEOUT_MS } from './native.js';
+import { objectSink } from './object-sink.js';
 
 /** `/api/swift/containers/{c}/objects/`, `…/object/{o}`, `…/metadata/{o}`, `…/copy/{o}` (api-contract §9). */
 
@@ -13,6 +14,7 @@ interface NativeEntry {
   subdir?: string;
   bytes?: number;
   content_type?: string;
+  last_modified?: string;
 }
 
 /** The folder-relative name: the last segment (a folder keeps none of its trailing slash). */
@@ -25,7 +27,7 @@ export function shapeEntry(entry: NativeEntry) {
   if (entry.subdir !== undefined) {
     return { path: entry.subdir, name: leafName(entry.subdir), bytes: 0, is_subdir: true, is_object: false, content_type: 'application/pseudo-folder' };
   }
-  return { path: entry.name!, name: leafName(entry.name!), bytes: entry.bytes ?? 0, is_subdir: false, is_object: true, content_type: entry.content_type ?? null };
+  return { path: entry.name!, name: leafName(entry.name!), bytes: entry.bytes ?? 0, is_subdir: false, is_object: true, content_type: entry.content_type ?? null, last_modified: entry.last_modified ?? null };
 }
 
 /**
@@ -60,7 +62,13 @@ const discard = () => new Writable({ write: (_chunk, _encoding, done) => done() 
 
 const COPY = { $ref: 'container.schema.json#/$defs/copy' };
 
-export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+/** Files above this many bytes are stored as Static Large Objects in segments of this size (setting SWIFT_SEGMENT_SIZE, default 1 GiB). */
+export function segmentBytes(settings: Record<string, unknown>): number {
+  const value = Number(settings.SWIFT_SEGMENT_SIZE);
+  return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 1024 ** 3;
+}
+
+export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access, settings }) => {
   // Uploads stay streams: the file part is piped to Swift as it arrives.
   app.addContentTypeParser('multipart/form-data', (_request, payload, done) => done(null, payload));
 
@@ -114,30 +122,30 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     }
     let upload: Promise<unknown> | null = null;
     let uploadError: unknown = null;
-    let pipe: PassThrough | null = null;
+    let pipe: Writable | null = null;
+    const declared = Number(request.headers['content-length']);
     try {
       await readMultipart(source, boundaryOf(request.headers['content-type']), {
         field: () => undefined,
         file: (name, filename) => {
           if (name !== 'file' || upload) return discard();
-          pipe = new PassThrough();
-          const sink = pipe;
-          upload = swift(client, 'PUT', objectPath(container, object), {
-            stream: pipe,
-            headers: { 'Content-Type': 'application/octet-stream', 'Transfer-Encoding': 'chunked', 'X-Object-Meta-Orig-Filename': encodeURIComponent(filename) },
-            timeoutMs: TRANSFER_TIMEOUT_MS,
-          }).catch((error: unknown) => {
-            uploadError = error;
-            sink.destroy(error as Error);
-            throw error;
+          const target = objectSink({
+            client,
+            container,
+            object,
+            filename,
+            expectedBytes: Number.isFinite(declared) && declared > 0 ? declared : undefined,
+            segmentBytes: segmentBytes(settings),
           });
-          upload.catch(() => undefined);
-          return sink;
+          pipe = target.sink;
+          upload = target.done;
+          target.done.catch((error: unknown) => (uploadError = error));
+          return target.sink;
         },
       });
     } catch (error) {
       // The browser went away or sent a broken form: the half-sent object is abandoned upstream (Swift keeps nothing of it).
-      (pipe as PassThrough | null)?.destroy(error as Error);
+      (pipe as Writable | null)?.destroy(error as Error);
       source.resume();
       throw uploadError ?? error;
     }
@@ -153,7 +161,10 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
       const listed = await swift<unknown[]>(client, 'GET', objectPath(container), { query: { format: 'json', prefix: object, delimiter: '/', limit: 2 } });
       if ((listed.body ?? []).length > 1) throw conflict('The pseudo folder cannot be deleted since it is not empty.');
     }
-    await swift(client, 'DELETE', objectPath(container, object));
+    // An object uploaded in segments goes with its segments. Swift refuses that query on any other object
+    // (200 'Not an SLO manifest', nothing deleted), so the object is asked first.
+    const large = !object.endsWith('/') && (await headOrNull(client, objectPath(container, object)))?.get('x-static-large-object') === 'True';
+    await swift(client, 'DELETE', objectPath(container, object), { query: large ? { 'multipart-manifest': 'delete' } : undefined });
     return reply.code(204).send();
   });
 

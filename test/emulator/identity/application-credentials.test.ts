@@ -130,6 +130,10 @@ describe('the application_credential auth method', () => {
       .json().application_credential;
     const issued = (await credentialAuth({ id: created.id, secret: created.secret })).json().token;
     expect(Date.parse(issued.expires_at)).toBe(Date.parse(expires));
+    // Echoed as Keystone does: Python's isoformat of the naive UTC time, to the microsecond.
+    expect(created.expires_at).toBe(expires.replace(/Z$/, '000'));
+    const precise = (await identity('POST', `/users/${userId}/application_credentials`, token, { application_credential: { name: 'precise', expires_at: '2099-01-01T10:00:00.123456' } })).json();
+    expect(precise.application_credential.expires_at).toBe('2099-01-01T10:00:00.123456');
     cloud.clock.advance(601);
     expect((await credentialAuth({ id: created.id, secret: created.secret })).statusCode).toBe(401);
 

@@ -207,6 +207,11 @@ describe('large objects', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.body).toContain('/segs/big/0, Etag Mismatch');
 
+    // As Swift's SLO middleware: on an object that is not a manifest the query deletes nothing.
+    const plain = await swift('DELETE', '/segs/big/0?multipart-manifest=delete');
+    expect([plain.statusCode, plain.body]).toEqual([200, expect.stringContaining('/segs/big/0, Not an SLO manifest')]);
+    expect((await swift('HEAD', '/segs/big/0')).statusCode).toBe(200);
+
     expect((await swift('DELETE', '/slo/big.bin?multipart-manifest=delete')).statusCode).toBe(200);
     expect((await swift('HEAD', '/segs')).headers['x-container-object-count']).toBe('0');
   });

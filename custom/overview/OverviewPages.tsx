@@ -1,0 +1,41 @@
+import Box from '@mui/material/Box';
+import { useUserSession } from '../../src/engine/access';
+import { PageHeading } from '../../src/engine/PageHeading';
+import ResourceListPage from '../../src/engine/ResourceListPage';
+import type { PageComponentProps } from '../../src/plugins';
+import type { UsageGlobalReport, UsageProjectReport } from '../../shared/generated/usage';
+import { globalUsageCsv, projectUsageCsv } from './csv';
+import { LimitSummary } from './LimitSummary';
+import { UsageSummary, useUsageReport } from './UsageSummary';
+import { useUsagePeriod } from './UsagePeriodForm';
+
+/**
+ * Project > Overview (`/project`, the landing page): Limit Summary, Usage
+ * Summary for the period and the Usage table of the project's instances.
+ */
+export function ProjectOverviewPage({ descriptor }: PageComponentProps) {
+  const session = useUserSession();
+  const { period, error } = useUsagePeriod();
+  const report = useUsageReport<UsageProjectReport>(descriptor.name, period, !error);
+  return (
+    <Box>
+      <PageHeading title="Overview" />
+      <LimitSummary projectId={session.data?.project_id ?? undefined} />
+      <UsageSummary report={report.data} error={error} csv={(data) => projectUsageCsv(data as UsageProjectReport)} />
+      {!error && <ResourceListPage key={`${period.start}/${period.end}`} descriptor={descriptor} scope={{ filter: { start: period.start, end: period.end } }} />}
+    </Box>
+  );
+}
+
+/** Admin > Overview (`/admin`): the Usage Summary of every project and the Usage table per project. */
+export function AdminOverviewPage({ descriptor }: PageComponentProps) {
+  const { period, error } = useUsagePeriod();
+  const report = useUsageReport<UsageGlobalReport>(descriptor.name, period, !error);
+  return (
+    <Box>
+      <PageHeading title="Overview" />
+      <UsageSummary report={report.data} error={error} csv={(data) => globalUsageCsv(data as UsageGlobalReport)} />
+      {!error && <ResourceListPage key={`${period.start}/${period.end}`} descriptor={descriptor} scope={{ filter: { start: period.start, end: period.end } }} />}
+    </Box>
+  );
+}

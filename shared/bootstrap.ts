@@ -1,0 +1,21 @@
+/**
+ * The bootstrap the server writes into each page for a signed-in user
+ * (server/page-bootstrap.ts) and the browser reads before it renders
+ * (src/backend/preloads.ts), so the first page needs no call for them.
+ */
+
+/** The id of the page's JSON data block (`<script type="application/json">`, never run). */
+export const BOOTSTRAP_ELEMENT_ID = 'bootstrap';
+
+/** The session's verdicts of one policy scope's rules with no target; `otherwise` for a rule the table lacks. */
+export interface ScopeVerdicts {
+  rules: Record<string, boolean>;
+  otherwise: boolean;
+}
+
+export interface Bootstrap {
+  /** The body our own route gives for each read every page makes, by the URL the browser sends. */
+  answers: Record<string, unknown>;
+  /** Every rule the server knows, judged for the session with no target, by scope (an absent scope allows). */
+  policy: Record<string, ScopeVerdicts>;
+}

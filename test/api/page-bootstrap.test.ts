@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bootstrap } from '../../shared/bootstrap.js';
+import { ApiClient } from '../support/api-client.js';
+import { startTestCloud, type TestCloud } from '../support/cloud.js';
+import { createProjectMember, memberClient } from '../support/members.js';
+
+let cloud: TestCloud;
+let staticDir: string;
+
+/** A built app's page, enough for the server to serve it with the bootstrap. */
+const INDEX_HTML = '<!doctype html><html><head><title>t</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  staticDir = mkdtempSync(join(tmpdir(), 'page-bootstrap-'));
+  writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+  cloud = await startTestCloud({ staticDir });
+});
+afterAll(async () => {
+  await cloud.close();
+  rmSync(staticDir, { recursive: true, force: true });
+});
+
+/** A page as the browser asks for it, with the client's cookies. */
+async function page(client: ApiClient, path = '/project/images'): Promise<string> {
+  const response = await client.request('GET', path, undefined, { ajax: false, headers: { Accept: 'text/html,application/xhtml+xml' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('cache-control')).toContain('private');
+  return response.body as string;
+}
+
+function bootstrapOf(html: string): Bootstrap | null {
+  const match = /<script type="application\/json" id="bootstrap">([^<]*)<\/script>/.exec(html);
+  return match ? (JSON.parse(match[1]) as Bootstrap) : null;
+}
+
+describe('the page served to a signed-in user carries what every page reads first', () => {
+  it('holds the answers the session, catalog, settings and my projects routes give, and not the session cookie', async () => {
+    const demo = await ApiClient.loggedIn(cloud, 'demo');
+    const html = await page(demo);
+    const bootstrap = bootstrapOf(html)!;
+    expect(bootstrap).not.toBeNull();
+    const session = (await demo.get('/api/keystone/user-session/')).body;
+    for (const url of ['/api/keystone/user-session/', '/api/keystone/svc-catalog/', '/api/settings/', '/api/neutron/extensions/', `/api/keystone/projects/?user_id=${session.id}`]) {
+      expect(bootstrap.answers[url], url).toEqual((await demo.get(url)).body);
+    }
+    // The scripts come first, so the browser fetches them while the server reads the bootstrap.
+    expect(html.indexOf('/assets/index.js')).toBeLessThan(html.indexOf('id="bootstrap"'));
+    expect(html).not.toContain(demo.cookies.get('sessionid'));
+  });
+
+  it("gives the verdicts /api/policy/ gives for each rule without a target: demo's and admin's", async () => {
+    for (const persona of ['demo', 'admin'] as const) {
+      const client = await ApiClient.loggedIn(cloud, persona);
+      const { policy } = bootstrapOf(await page(client))!;
+      const checks = Object.entries(policy).flatMap(([scope, verdicts]) => Object.keys(verdicts.rules).map((rule) => ({ rules: [[scope, rule]] })));
+      checks.push({ rules: [['identity', 'identity:no_such_rule']] });
+      const answer = await client.post('/api/policy/', { checks });
+      expect(answer.status).toBe(200);
+      const verdicts = Object.values(policy).flatMap((scope) => Object.values(scope.rules));
+      expect([...verdicts, policy.identity.otherwise], persona).toEqual(answer.body.allowed);
+    }
+    const demo = await ApiClient.loggedIn(cloud, 'demo');
+    expect(bootstrapOf(await page(demo))!.policy.identity.rules['identity:list_users']).toBe(false);
+  });
+
+  it('keeps a name with HTML as text: no tag ends the block early', async () => {
+    const member = await createProjectMember(cloud.baseUrl, cloud.passwords.admin, '</script><img src=x onerror=alert(1)>');
+    try {
+      const client = await memberClient(cloud, member);
+      const html = await page(client);
+      const bootstrap = bootstrapOf(html)!;
+      const session = bootstrap.answers['/api/keystone/user-session/'] as { project_name: string };
+      expect(session.project_name).toContain('</script><img src=x onerror=alert(1)>');
+      expect(html).not.toContain('<img');
+    } finally {
+      await member.remove();
+    }
+  });
+
+  it('carries nothing for a visitor who is not signed in, nor in a non-page answer', async () => {
+    expect(bootstrapOf(await page(new ApiClient(cloud)))).toBeNull();
+    const demo = await ApiClient.loggedIn(cloud, 'demo');
+    const icon = await demo.request('GET', '/favicon.ico', undefined, { ajax: false, headers: { Accept: 'image/*' } });
+    expect(bootstrapOf(String(icon.body))).toBeNull();
+  });
+});

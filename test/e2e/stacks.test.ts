@@ -1,0 +1,131 @@
+import type { Page, Request } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
+import { apiFromPage, expectToast, logIn, openSession } from '../support/pages.js';
+
+const baseUrl = inject('baseUrl');
+const passwords = inject('passwords');
+const browser = useChromium();
+
+/** A network behind a router with its interface, a security group, a server on a port of that network, and a floating IP on the port. */
+function template(net: string, network = '{ get_resource: net }') {
+  return `heat_template_version: 2018-08-31
+description: e2e web stack
+parameters:
+  cidr:
+    type: string
+    label: Subnet CIDR
+    default: 10.71.0.0/24
+resources:
+  net:
+    type: OS::Neutron::Net
+    properties: { name: ${net} }
+  subnet:
+    type: OS::Neutron::Subnet
+    properties:
+      network: ${network}
+      cidr: { get_param: cidr }
+  router:
+    type: OS::Neutron::Router
+    properties:
+      external_gateway_info: { network: public }
+  interface:
+    type: OS::Neutron::RouterInterface
+    properties:
+      router: { get_resource: router }
+      subnet: { get_resource: subnet }
+  sg:
+    type: OS::Neutron::SecurityGroup
+    properties:
+      rules: [{ protocol: tcp, port_range_min: 22, port_range_max: 22 }]
+  port:
+    type: OS::Neutron::Port
+    properties:
+      network: { get_resource: net }
+      fixed_ips: [{ subnet: { get_resource: subnet } }]
+      security_groups: [{ get_resource: sg }]
+  server:
+    type: OS::Nova::Server
+    properties:
+      image: tiny-boot
+      flavor: m1.tiny
+      networks: [{ port: { get_resource: port } }]
+  fip:
+    type: OS::Neutron::FloatingIP
+    depends_on: [interface]
+    properties:
+      floating_network: public
+      port_id: { get_resource: port }
+outputs:
+  address:
+    description: The floating IP
+    value: { get_attr: [fip, floating_ip_address] }
+`;
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('table', { name: 'Stacks' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+
+describe('Stacks in the browser', () => {
+  it('lets demo launch a stack of a network, router, security group, server and floating IP, watch it complete, see its resources, and delete it with everything it made', { timeout: 300_000 }, async () => {
+    const { page } = await openSession(browser());
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await logIn(page, baseUrl, 'demo', passwords.demo);
+    const name = `e2eStack${Date.now()}`;
+    const net = `${name}-net`;
+
+    await page.goto(`${baseUrl}/project/stacks`);
+    await page.getByRole('heading', { name: 'Stacks', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Launch Stack' }).or(page.getByRole('button', { name: 'Launch Stack' })).first().click();
+    const wizard = page.getByRole('dialog', { name: 'Select Template' });
+    await wizard.getByRole('combobox', { name: 'Template Source' }).click();
+    await page.getByRole('option', { name: 'Direct Input' }).click();
+
+    // A template error is refused at validation with Heat's message, and the wizard stays on the template.
+    await wizard.getByRole('textbox', { name: 'Template Data' }).fill(template(net, '{ get_resource: nowhere }'));
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('alert').getByText('The specified reference "nowhere" (in subnet.Properties.network) is incorrect.').waitFor();
+
+    await wizard.getByRole('textbox', { name: 'Template Data' }).fill(template(net));
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    const launch = page.getByRole('dialog', { name: 'Launch Stack' });
+    // The parameters step is made from the template: its one parameter, with its label and default.
+    expect(await launch.getByRole('textbox', { name: 'Subnet CIDR' }).inputValue()).toBe('10.71.0.0/24');
+    await launch.getByRole('textbox', { name: /^Stack Name/ }).fill(name);
+    const sent = page.waitForRequest((request: Request) => request.method() === 'POST' && request.url().endsWith('/api/heat/stacks/'));
+    await launch.getByRole('button', { name: 'Launch', exact: true }).click();
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(body).toMatchObject({ stack_name: name, parameters: { cidr: '10.71.0.0/24' }, timeout_mins: 60, disable_rollback: true });
+    expect(String(body.template)).toContain('OS::Nova::Server');
+    await expectToast(page, 'Stack creation started.');
+
+    // The list polls the row from in progress to complete without a reload.
+    await rowOf(page, name).getByText('Create Complete', { exact: true }).waitFor({ timeout: 120_000 });
+
+    // Details: the topology draws every resource complete; the resources tab lists them; the overview has the output.
+    await rowOf(page, name).getByRole('link', { name, exact: true }).click();
+    const topology = page.getByTestId('stack-topology');
+    await topology.locator('[data-node="server"][data-status="CREATE_COMPLETE"]').waitFor();
+    for (const resource of ['net', 'subnet', 'router', 'interface', 'sg', 'port', 'server', 'fip']) await topology.locator(`[data-node="${resource}"]`).waitFor();
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    const resources = page.getByRole('table', { name: 'Stack Resources' });
+    for (const type of ['OS::Neutron::Net', 'OS::Neutron::FloatingIP', 'OS::Nova::Server']) await resources.getByRole('cell', { name: type, exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Overview' }).click();
+    await page.getByRole('table', { name: 'Outputs' }).getByText(/^\d+\.\d+\.\d+\.\d+$/).waitFor();
+
+    // What it made exists in the other services.
+    const networks = (await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { name: string }[] };
+    expect(networks.items.map((item) => item.name)).toContain(net);
+
+    // Deleting the stack deletes everything it made.
+    await page.goto(`${baseUrl}/project/stacks`);
+    await rowOf(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete Stack', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Confirm Delete Stack' }).getByRole('button', { name: 'Delete Stack' }).click();
+    await rowOf(page, name).waitFor({ state: 'detached', timeout: 120_000 });
+    await expect
+      .poll(async () => ((await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { name: string }[] }).items.map((item) => item.name), { timeout: 60_000 })
+      .not.toContain(net);
+    const servers = (await apiFromPage(page, 'GET', '/api/nova/servers/')).body as { items: { name: string }[] };
+    expect(servers.items.map((item) => item.name).filter((server) => server.startsWith(`${name}-server-`))).toEqual([]);
+  });
+});

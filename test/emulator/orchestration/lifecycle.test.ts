@@ -1,0 +1,185 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
+import { createStack, heat, type HeatCaller, heatCaller, native, settle } from './support.js';
+
+/** Heat's refusals (validation, parameters, quotas), rollback, update, check/suspend/resume, and what a stack gives back. */
+
+let cloud: TestEmulator;
+let demo: HeatCaller;
+
+beforeAll(async () => {
+  cloud = await startEmulator();
+  demo = await heatCaller(cloud);
+});
+afterAll(async () => {
+  await cloud.close();
+});
+
+const random = (name: string, extra: Record<string, unknown> = {}) => ({ [name]: { type: 'OS::Heat::RandomString', ...extra } });
+const hot = (resources: Record<string, unknown>, more: Record<string, unknown> = {}) => ({ heat_template_version: '2018-08-31', resources, ...more });
+
+describe('template validation', () => {
+  it('describes the parameters of a template (types, defaults, constraints) as Heat does', async () => {
+    const answer = await heat(cloud, demo, 'POST', '/validate', {
+      template: hot(random('r'), {
+        description: 'two parameters',
+        parameters: {
+          size: { type: 'number', default: 8, label: 'Size', description: 'How many', constraints: [{ range: { min: 4, max: 32 }, description: '4 to 32' }] },
+          colour: { type: 'string', hidden: true, constraints: [{ allowed_values: ['red', 'blue'] }] },
+        },
+      }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      Description: 'two parameters',
+      Parameters: {
+        size: { Type: 'Number', Description: 'How many', NoEcho: 'false', Label: 'Size', Default: 8, MinValue: 4, MaxValue: 32, ConstraintDescription: '4 to 32' },
+        colour: { Type: 'String', Description: '', NoEcho: 'true', Label: 'colour', AllowedValues: ['red', 'blue'] },
+      },
+      Environment: { resource_registry: { resources: {} }, parameters: {}, parameter_defaults: {}, event_sinks: [] },
+    });
+  });
+
+  it.each([
+    ['a reference to a missing resource', hot({ r: { type: 'OS::Heat::RandomString', properties: { length: { get_resource: 'zz' } } } }), 'InvalidTemplateReference', 'The specified reference "zz" (in r.Properties.length) is incorrect.'],
+    ['a depends_on a missing resource', hot({ r: { type: 'OS::Heat::RandomString', depends_on: ['zz'] } }), 'InvalidTemplateReference', 'The specified reference "zz" (in r) is incorrect.'],
+    ['an unknown resource type', hot({ r: { type: 'OS::Nope::Thing' } }), 'HTTPBadRequest', 'The Resource Type (OS::Nope::Thing) could not be found.'],
+    ['an unknown property', hot({ r: { type: 'OS::Heat::RandomString', properties: { lengthx: 3 } } }), 'HTTPBadRequest', 'Property error: resources.r.properties: Unknown Property lengthx'],
+    ['an unknown version', { heat_template_version: '2099-01-01', resources: {} }, 'InvalidTemplateVersion', 'The template version is invalid: "heat_template_version: 2099-01-01".'],
+  ])('refuses %s with Heat message', async (_case, template, type, message) => {
+    const answer = await heat(cloud, demo, 'POST', '/validate', { template });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.type).toBe(type);
+    expect(answer.json().error.message).toContain(message);
+  });
+
+  it('refuses YAML that does not parse', async () => {
+    const answer = await heat(cloud, demo, 'POST', '/validate', { template: 'heat_template_version: 2018-08-31\nresources:\n  a: [\n' });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error.message).toMatch(/^Template not in valid format: /);
+  });
+});
+
+describe('stack create refusals', () => {
+  const withSize = hot(random('r', { properties: { length: { get_param: 'size' } } }), { parameters: { size: { type: 'number', constraints: [{ range: { min: 4, max: 32 } }] } } });
+
+  it('refuses a parameter that fails its constraint, naming it', async () => {
+    const answer = await heat(cloud, demo, 'POST', '/stacks', { stack_name: 'tooLong', template: withSize, parameters: { size: 50 } });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().error).toMatchObject({ type: 'StackValidationFailed', message: "Parameter 'size' is invalid: 50 is out of range (min: 4, max: 32)" });
+  });
+
+  it('refuses a parameter without a value or default', async () => {
+    const answer = await heat(cloud, demo, 'POST', '/stacks', { stack_name: 'noSize', template: withSize });
+    expect(answer.json().error).toMatchObject({ type: 'UserParameterMissing', message: 'The Parameter (size) was not provided.' });
+  });
+
+  it('refuses a second stack of the same name and a name Heat does not allow', async () => {
+    await createStack(cloud, demo, { stack_name: 'twice', template: hot(random('r')) });
+    const again = await heat(cloud, demo, 'POST', '/stacks', { stack_name: 'twice', template: hot(random('r')) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('The Stack (twice) already exists.');
+    const badName = await heat(cloud, demo, 'POST', '/stacks', { stack_name: '1 bad', template: hot(random('r')) });
+    expect(badName.statusCode).toBe(400);
+    expect(badName.json().error.message).toMatch(/^Invalid stack name 1 bad must contain only alphanumeric/);
+  });
+});
+
+describe('a resource that fails', () => {
+  async function limitNetworks(count: number) {
+    const admin = await tokenFor(cloud.app, 'admin');
+    const answer = await cloud.app.inject({
+      method: 'PUT',
+      url: `/cloud/network/v2.0/quotas/${demo.projectId}`,
+      headers: { 'x-auth-token': admin, 'content-type': 'application/json' },
+      payload: JSON.stringify({ quota: { network: count } }),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+  const networkCount = async () => (await native(cloud, demo, `/network/v2.0/networks?project_id=${demo.projectId}`)).json().networks.length as number;
+
+  it('leaves the stack CREATE_FAILED with the quota reason, and rolls back what it made when asked', async () => {
+    const used = await networkCount();
+    await limitNetworks(used + 1);
+    try {
+      const template = hot({ one: { type: 'OS::Neutron::Net' }, two: { type: 'OS::Neutron::Net', depends_on: ['one'] } });
+      const failed = await createStack(cloud, demo, { stack_name: 'overQuota', template });
+      const stack = await settle(cloud, demo, failed.path);
+      expect(stack.stack_status).toBe('CREATE_FAILED');
+      expect(stack.stack_status_reason).toBe("Resource CREATE failed: OverQuotaClient: resources.two: Quota exceeded for resources: ['network'].");
+      const resources = (await heat(cloud, demo, 'GET', `${failed.path}/resources`)).json().resources as Record<string, string>[];
+      expect(resources.find((resource) => resource.resource_name === 'two')).toMatchObject({ resource_status: 'CREATE_FAILED' });
+      expect(await networkCount()).toBe(used + 1);
+      await heat(cloud, demo, 'DELETE', failed.path);
+      expect((await settle(cloud, demo, failed.path)).stack_status).toBe('DELETE_COMPLETE');
+      expect(await networkCount()).toBe(used);
+
+      const rolled = await createStack(cloud, demo, { stack_name: 'rolledBack', template, disable_rollback: false });
+      const after = await settle(cloud, demo, rolled.path);
+      expect(after).toMatchObject({ stack_status: 'ROLLBACK_COMPLETE', stack_status_reason: 'Stack ROLLBACK completed successfully' });
+      expect(await networkCount()).toBe(used);
+    } finally {
+      await limitNetworks(100);
+    }
+  });
+});
+
+describe('stack update', () => {
+  it('adds, removes and replaces resources, keeping the ones that did not change', async () => {
+    const { path } = await createStack(cloud, demo, {
+      stack_name: 'growing',
+      template: hot({ ...random('keep'), net: { type: 'OS::Neutron::Net', properties: { name: 'first' } }, ...random('gone') }),
+    });
+    await settle(cloud, demo, path);
+    const before = Object.fromEntries(((await heat(cloud, demo, 'GET', `${path}/resources`)).json().resources as Record<string, string>[]).map((resource) => [resource.resource_name, resource.physical_resource_id]));
+
+    const answer = await heat(cloud, demo, 'PUT', path, { template: hot({ ...random('keep'), net: { type: 'OS::Neutron::Net', properties: { name: 'second' } }, ...random('added') }) });
+    expect(answer.statusCode).toBe(202);
+    const stack = await settle(cloud, demo, path);
+    expect(stack).toMatchObject({ stack_status: 'UPDATE_COMPLETE', stack_status_reason: 'Stack UPDATE completed successfully' });
+    const after = Object.fromEntries(((await heat(cloud, demo, 'GET', `${path}/resources`)).json().resources as Record<string, string>[]).map((resource) => [resource.resource_name, resource.physical_resource_id]));
+    expect(Object.keys(after).sort()).toEqual(['added', 'keep', 'net']);
+    expect(after.keep).toBe(before.keep);
+    expect(after.net).not.toBe(before.net);
+    expect((await native(cloud, demo, `/network/v2.0/networks/${before.net}`)).statusCode).toBe(404);
+    expect((await native(cloud, demo, `/network/v2.0/networks/${after.net}`)).json().network.name).toBe('second');
+  });
+
+  it('keeps the template and changes a parameter with PATCH, replacing what reads it', async () => {
+    const template = hot({ net: { type: 'OS::Neutron::Net', properties: { name: { get_param: 'label' } } } }, { parameters: { label: { type: 'string', default: 'one' } } });
+    const { path } = await createStack(cloud, demo, { stack_name: 'patched', template });
+    await settle(cloud, demo, path);
+    expect((await heat(cloud, demo, 'PATCH', path, { parameters: { label: 'two' } })).statusCode).toBe(202);
+    const stack = await settle(cloud, demo, path);
+    expect(stack.parameters).toMatchObject({ label: 'two' });
+    const net = ((await heat(cloud, demo, 'GET', `${path}/resources/net`)).json().resource as { attributes: { name: string } }).attributes;
+    expect(net.name).toBe('two');
+    expect((await heat(cloud, demo, 'GET', `${path}/environment`)).json().parameters).toEqual({ label: 'two' });
+  });
+});
+
+describe('stack actions', () => {
+  it('checks, suspends and resumes a stack, and refuses an unknown action', async () => {
+    const { path } = await createStack(cloud, demo, { stack_name: 'acted', template: hot(random('r')) });
+    await settle(cloud, demo, path);
+    for (const [action, status] of [['check', 'CHECK_COMPLETE'], ['suspend', 'SUSPEND_COMPLETE'], ['resume', 'RESUME_COMPLETE']] as const) {
+      const answer = await heat(cloud, demo, 'POST', `${path}/actions`, { [action]: null });
+      expect(answer.statusCode).toBe(200);
+      expect((await settle(cloud, demo, path)).stack_status).toBe(status);
+    }
+    const bogus = await heat(cloud, demo, 'POST', `${path}/actions`, { bogus: null });
+    expect(bogus.json().error.message).toBe('Invalid action bogus specified');
+  });
+});
+
+describe('what a stack gives back', () => {
+  it('answers its template, environment, outputs and one output', async () => {
+    const template = hot(random('r', { properties: { length: 12 } }), { outputs: { value: { description: 'the value', value: { get_attr: ['r', 'value'] } } } });
+    const { path } = await createStack(cloud, demo, { stack_name: 'giving', template, environment: { parameter_defaults: {} } });
+    await settle(cloud, demo, path);
+    expect((await heat(cloud, demo, 'GET', `${path}/template`)).json()).toEqual(template);
+    expect((await heat(cloud, demo, 'GET', `${path}/outputs`)).json()).toEqual({ outputs: [{ output_key: 'value', description: 'the value' }] });
+    const output = (await heat(cloud, demo, 'GET', `${path}/outputs/value`)).json().output;
+    expect(output.output_value).toMatch(/^[A-Za-z0-9]{12}$/);
+  });
+});
