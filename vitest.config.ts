@@ -27,6 +27,10 @@ export default defineConfig({
           include: ['test/components/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['test/support/components-setup.ts'],
+          // A file's import of the app (MUI, rjsf, the engine) and its jsdom took longer than most of its tests: a worker
+          // keeps both for the files it runs. Each test starts from a fresh app (renderApp, renderWithApi) and
+          // components-setup.ts empties the document, the storages and the mocks after it (test/components/independence.test.tsx).
+          isolate: false,
           // A form test renders the app, MUI and rjsf in jsdom: seconds on a busy 2-core machine.
           testTimeout: 15_000,
         },

@@ -16,8 +16,6 @@ export interface Subport {
   segmentation_id?: number;
 }
 
-const SEGMENTATION_TYPES = ['vlan', 'inherit'];
-
 /**
  * Subports step (spec 2 §2.3, §5): a transfer table of the ports of
  * `options.source`, each allocated port with its segmentation type and id.
@@ -29,7 +27,11 @@ const SEGMENTATION_TYPES = ['vlan', 'inherit'];
  * @example
  * { title: 'Subports', component: 'subports', field: 'sub_ports', options: { source: 'trunk-subports', labels: 'ports' } }
  */
-export function SubportsStep({ value, onChange, options, errors, disabled }: CustomStepProps) {
+export function SubportsStep({ value, onChange, options, errors, disabled, schema, resolve }: CustomStepProps) {
+  // The segmentation types and the VLAN range are the form schema's (trunk.schema.json, subportInput).
+  const subportSchema = resolve(schema.items);
+  const segmentationTypes = (resolve(subportSchema.properties?.segmentation_type).enum ?? []).map(String);
+  const { minimum, maximum } = resolve(subportSchema.properties?.segmentation_id);
   const load = useOptionLoader();
   const [items, setItems] = useState<TransferItem[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -106,7 +108,7 @@ export function SubportsStep({ value, onChange, options, errors, disabled }: Cus
                 onChange={(event) => change(item.id, { segmentation_type: event.target.value })}
                 slotProps={{ select: { native: true }, htmlInput: { 'aria-label': `Segmentation Type of ${label}` } }}
               >
-                {SEGMENTATION_TYPES.map((type) => (
+                {segmentationTypes.map((type) => (
                   <option key={type} value={type}>
                     {type}
                   </option>
@@ -120,7 +122,7 @@ export function SubportsStep({ value, onChange, options, errors, disabled }: Cus
                   value={subport.segmentation_id ?? ''}
                   disabled={disabled}
                   onChange={(event) => change(item.id, { segmentation_id: event.target.value === '' ? undefined : Number(event.target.value) })}
-                  slotProps={{ htmlInput: { 'aria-label': `Segmentation ID of ${label}`, min: 1, max: 4094 } }}
+                  slotProps={{ htmlInput: { 'aria-label': `Segmentation ID of ${label}`, min: minimum, max: maximum } }}
                 />
               )}
             </Stack>

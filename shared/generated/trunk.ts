@@ -6,8 +6,8 @@ export type TrunkStatus = 'ACTIVE' | 'DOWN' | 'BUILD' | 'DEGRADED' | 'ERROR';
 
 export interface TrunkSubport {
   port_id: string;
-  segmentation_type: 'vlan' | 'inherit';
-  segmentation_id?: number;
+  segmentation_type: TrunkSegmentationType;
+  segmentation_id?: TrunkVlanId;
 }
 
 export interface TrunkEntity {
@@ -31,8 +31,8 @@ export interface TrunkEntity {
 
 export interface TrunkSubportInput {
   port_id: string;
-  segmentation_type: 'vlan' | 'inherit';
-  segmentation_id?: number;
+  segmentation_type: TrunkSegmentationType;
+  segmentation_id?: TrunkVlanId;
 }
 
 /**

@@ -5,6 +5,8 @@ import type { WizardStepDescriptor } from '../descriptor';
 import { fields, templates, widgets } from '../forms/registry';
 import { type FieldErrors, type FormData, toErrorSchema, useSchemaForm } from '../forms/useSchemaForm';
 import { usePlugins } from '../plugins';
+import { derefLocal } from '../schema/refs';
+import type { SchemaNode } from '../schema/types';
 import { ENGINE_STEP_COMPONENTS } from './step-components';
 import type { WizardErrors, WizardStep } from './types';
 import { Wizard } from './Wizard';
@@ -43,6 +45,8 @@ function StepFields({ properties, registry }: ObjectFieldTemplateProps) {
 export function SchemaWizard({ title, schema, uiSchema, validator, steps, finishLabel, initialData, liveErrors, submit, validateStep, onClose }: SchemaWizardProps) {
   const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors });
   const plugins = usePlugins();
+  const root = schema as SchemaNode;
+  const resolve = (node: SchemaNode | undefined) => derefLocal(node ?? {}, root);
 
   function body(spec: SchemaStepSpec, stepFields: string[], errors: FieldErrors, disabled: boolean) {
     const shown = { ...pick(flatten(form.shownErrors), stepFields), ...errors };
@@ -57,6 +61,8 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
           options={spec.options ?? {}}
           errors={shown[field] ?? []}
           disabled={disabled}
+          schema={resolve(root.properties?.[field])}
+          resolve={resolve}
         />
       );
     }

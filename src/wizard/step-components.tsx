@@ -6,6 +6,7 @@ import { useOptionLoader } from '../forms/option-sources';
 import type { Membership } from '../transfer/membership';
 import { MembershipTable } from '../transfer/MembershipTable';
 import { MetadataStep } from '../metadata/MetadataStep';
+import type { SchemaNode } from '../schema/types';
 import type { TransferItem } from '../transfer/model';
 
 /** What a custom wizard step receives: the value of the one form field it edits. */
@@ -17,6 +18,12 @@ export interface CustomStepProps {
   /** Messages of the field. */
   errors: string[];
   disabled: boolean;
+  /**
+   * The field's schema in the form, so a step takes its limits and choices from `schemas/` rather than restating
+   * them; `resolve` follows its local `$ref`s (`{ $ref: '#/$defs/vlanId' }` → the VLAN id's schema).
+   */
+  schema: SchemaNode;
+  resolve(node: SchemaNode | undefined): SchemaNode;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
+import { installIndexedComputedStyle } from './indexed-computed-style';
 
 // Pages are lazy routes: their first import in a test file can take over a
 // second on a loaded two-core machine, past findBy's default 1000 ms wait.
@@ -15,10 +16,23 @@ beforeEach(() => {
   });
 });
 
+// A worker runs many files in one window (vitest.config.ts, isolate: false): whatever a test leaves in it
+// (cookies, storages, fake timers, the window's width, stubbed globals) goes after it.
+const initialWidth = window.innerWidth;
+const { createObjectURL, revokeObjectURL } = URL;
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.useRealTimers();
   sessionStorage.clear(); // remembered searches (persistent facets) must not leak between tests
+  localStorage.clear();
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+  window.innerWidth = initialWidth;
+  Object.assign(URL, { createObjectURL, revokeObjectURL });
+  document.body.innerHTML = '';
   if (errors.length > 0) {
     const first = errors[0].map((part) => (part instanceof Error ? part.stack : String(part))).join(' ');
     throw new Error(`console.error was called ${errors.length} time(s); first: ${first}`);
@@ -37,3 +51,6 @@ if (!globalThis.ResizeObserver) {
     disconnect() {}
   };
 }
+
+// Half of a component test's time went to jsdom matching every CSS rule against every element a role query looks at.
+installIndexedComputedStyle(window);
