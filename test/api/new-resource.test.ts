@@ -19,7 +19,7 @@ import type { TestCloud } from '../support/cloud.js';
 const onEmulator = !process.env.OS_AUTH_URL;
 
 const ROOT = join(import.meta.dirname, '..', '..');
-const COPIED = ['app', 'src', 'shared', 'schemas', 'resources', 'dataProviders', 'custom', 'server', 'emulator', 'test', 'scripts', 'package.json', 'tsconfig.json'];
+const COPIED = ['app', 'src', 'shared', 'schemas', 'resources', 'dataProviders', 'custom', 'server', 'backup', 'emulator', 'test', 'scripts', 'package.json', 'tsconfig.json'];
 
 let copy: string;
 let cloud: TestCloud;

@@ -334,7 +334,7 @@ describe('instance snapshots, zones, services and quotas', SLOW, () => {
   it('gives the default quotas with display names, and the editable quota names', async () => {
     const items = (await demo.get('/api/nova/quota-sets/defaults/')).body.items as { display_name: string; name: string; limit: number }[];
     expect(items.find((item) => item.name === 'instances')).toEqual({ display_name: 'Instances', name: 'instances', limit: expect.any(Number) });
-    expect(items.find((item) => item.name === 'cores')?.display_name).toBe('VCPUs');
+    expect(items.find((item) => item.name === 'cores')?.display_name).toBe('vCPUs');
     const editable = (await demo.get('/api/nova/quota-sets/editable/')).body.items as string[];
     expect(editable).toEqual(expect.arrayContaining(['instances', 'cores', 'ram', 'volumes', 'network']));
   });

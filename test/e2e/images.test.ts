@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, expectToast, logIn, openSession } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, openSession, overrideSettings } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -206,10 +206,7 @@ describe('images in the browser', () => {
     const name = `e2e-direct-${Date.now()}`;
     const { context, page } = await openSession(browser());
     // The browser follows the server's HORIZON_IMAGES_UPLOAD_MODE; this one reads 'direct' (the server accepts both modes).
-    await page.route('**/api/settings/', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), HORIZON_IMAGES_UPLOAD_MODE: 'direct' } });
-    });
+    await overrideSettings(page, { HORIZON_IMAGES_UPLOAD_MODE: 'direct' });
     await logIn(page, baseUrl, 'demo', passwords.demo);
     await images.open(page);
     const created = page.waitForRequest((request) => request.method() === 'PUT' && new URL(request.url()).pathname === '/api/glance/images/');

@@ -79,6 +79,10 @@ export function renderWithApi(options: FakeApiOptions & { path: string }) {
     'GET /header/': () => reply(204),
     'GET /api/settings/': () => options.settings ?? { ...DEFAULT_SETTINGS },
     'GET /api/timezones/': () => ({ timezone_dict: { UTC: '+0000' } }),
+    // The project's quotas behind '(Quota exceeded)' on create buttons: none unless a test arranges them.
+    'GET /api/nova/quota-sets/:project': () => ({ items: [] }),
+    'GET /api/cinder/quota-sets/:project': () => ({ items: [] }),
+    'GET /api/neutron/quota-sets/:project': () => ({ items: [] }),
     'GET /api/neutron/extensions/': () => ({ items: (STOCK_EXTENSIONS.neutron ?? []).map((alias) => ({ alias })) }),
     'GET /api/cinder/extensions/': () => ({ items: [] }),
   };

@@ -339,3 +339,30 @@ export async function nextUntil(wizard: Locator, step: string) {
   await group.waitFor();
   return group;
 }
+
+/**
+ * Makes the page see settings of a test's own: in the bootstrap block the
+ * server writes into each page (issue 17) and in `/api/settings/` alike, as a
+ * server configured so would give them.
+ */
+export async function overrideSettings(page: Page, overrides: Record<string, unknown>): Promise<void> {
+  await page.route('**/api/settings/', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), ...overrides } });
+  });
+  await page.route(
+    (url) => !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/assets/'),
+    async (route) => {
+      if (route.request().resourceType() !== 'document') return route.continue();
+      const response = await route.fetch();
+      const html = (await response.text()).replace(/(<script type="application\/json" id="bootstrap">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
+        const bootstrap = JSON.parse(json) as { answers: Record<string, Record<string, unknown>> };
+        if (bootstrap.answers['/api/settings/']) bootstrap.answers['/api/settings/'] = { ...bootstrap.answers['/api/settings/'], ...overrides };
+        return `${open}${JSON.stringify(bootstrap).replace(/</g, '\\u003c')}${close}`;
+      });
+      const headers = Object.fromEntries(Object.entries(response.headers()).filter(([name]) => !['content-encoding', 'content-length'].includes(name)));
+      await route.fulfill({ status: response.status(), headers, body: html });
+    },
+  );
+}
+
