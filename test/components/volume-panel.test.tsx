@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { volumeRecord } from '../../dataProviders/cinder';
 import { signedInBackend } from '../support/fake-backend';
+import { launchResources } from '../support/launch-fixtures';
 import { makeCatalog } from '../support/records';
 import { renderApp } from '../support/render-app';
 
@@ -164,7 +165,8 @@ describe('Create Volume form (spec 1 §2.6, §5)', { timeout: 30_000 }, () => {
 describe('Launch as Instance from a volume (spec 2 §2.4)', { timeout: 30_000 }, () => {
   it('links a bootable, available volume to the launch wizard with it as the source, and greys it out otherwise', async () => {
     const getList = () => [makeVolume({ name: 'boot', bootable: 'true' }), makeVolume({ name: 'data', bootable: 'false' })];
-    const { user, router } = renderApp({ backend: signedInBackend({ catalog, policy: () => true, resources: { volume: { getList } } }), path: '/project/volumes' });
+    // With the wizard's reads too: it starts loading as soon as the link is followed.
+    const { user, router } = renderApp({ backend: signedInBackend({ catalog, policy: () => true, resources: { ...launchResources(), volume: { getList } } }), path: '/project/volumes' });
     await screen.findByRole('link', { name: 'boot' }, { timeout: 5000 });
     await user.click(screen.getByRole('button', { name: 'Actions for data' }));
     expect((await screen.findByRole('menuitem', { name: 'Launch as Instance' })).getAttribute('aria-disabled')).toBe('true');
@@ -172,6 +174,7 @@ describe('Launch as Instance from a volume (spec 2 §2.4)', { timeout: 30_000 },
     await user.click(screen.getByRole('button', { name: 'Actions for boot' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Launch as Instance' }));
     await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/project/instances/launch?volumeId=v-boot&dismissUrl=/project/volumes'));
+    await screen.findByRole('group', { name: 'Details' }, { timeout: 10_000 });
   });
 });
 
