@@ -237,17 +237,19 @@ describe('listing', () => {
   });
 
   it('pages by the page size cookie, newest first, and flags the pages around', async () => {
-    const older = await availableVolume(demo);
-    const newer = await availableVolume(demo);
+    // One name for the pair, listed by it: other files make volumes in demo's project at the same time.
+    const name = uniqueName('api-vol-paged');
+    const older = await availableVolume(demo, { name });
+    const newer = await availableVolume(demo, { name });
     demo.cookies.set('API_RESULT_PAGE_SIZE', '1');
     try {
-      const first = await demo.get('/api/cinder/volumes/?paginate=true&sort_dir=desc');
+      const first = await demo.get(`/api/cinder/volumes/?paginate=true&sort_dir=desc&name=${name}`);
       expect(first.body).toMatchObject({ has_more_data: true, has_prev_data: false });
       expect(first.body.items).toHaveLength(1);
       const [top] = first.body.items as { id: string; created_at: string }[];
       // A real Cinder keeps whole-second creation times: two volumes made in one second tie, in either order.
       expect([newer.id, older.id]).toContain(top.id);
-      const second = await demo.get(`/api/cinder/volumes/?paginate=true&sort_dir=desc&marker=${top.id}`);
+      const second = await demo.get(`/api/cinder/volumes/?paginate=true&sort_dir=desc&name=${name}&marker=${top.id}`);
       expect(second.body.has_prev_data).toBe(true);
       const [next] = second.body.items as { id: string; created_at: string }[];
       expect(second.body.items).toHaveLength(1);
