@@ -19,6 +19,8 @@ describe('An instance console in the browser', () => {
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const images = (await apiFromPage(page, 'GET', '/api/glance/images/')).body as { items: { id: string; name: string }[] };
     const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as { items: { id: string; ram: number }[] };
+    // Named: other files' networks come and go in demo's project, and Nova refuses to choose among several (409).
+    const networks = (await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { id: string; name: string }[] };
     const name = `e2e-console-${Date.now()}`;
     const created = await apiFromPage(page, 'POST', '/api/nova/servers/', {
       name,
@@ -27,6 +29,7 @@ describe('An instance console in the browser', () => {
       key_name: null,
       user_data: null,
       security_groups: ['default'],
+      nics: [{ 'net-id': networks.items.find((network) => network.name === 'private')!.id, 'v4-fixed-ip': '' }],
     });
     expect(created.status).toBe(201);
     const id = (created.body as { id: string }).id;
