@@ -53,7 +53,9 @@ export default defineConfig({
           // A real cloud (`npm run test:realcloud` sets OS_AUTH_URL) answers in seconds what the built-in one answers
           // in milliseconds: a Keystone token, a server build through the scheduler.
           testTimeout: process.env.OS_AUTH_URL ? 180_000 : 20_000,
-          hookTimeout: process.env.OS_AUTH_URL ? 120_000 : 10_000,
+          // A file that builds a server of its own (startTestCloud with an option, startOwnCloud, the backup service)
+          // imports and starts the whole server in its beforeAll: past 10 s on a loaded 2-core machine, as the emulator's.
+          hookTimeout: process.env.OS_AUTH_URL ? 120_000 : 30_000,
           // No file mocks a module or changes a global: a worker keeps its imports (the api client, a file's own
           // server built with startOwnCloud) for the next file instead of importing them again.
           isolate: false,
