@@ -43,6 +43,8 @@ export interface ListScope {
   values?: Record<string, string>;
   /** The details page's record: a create form of the list reads it as its form record (`{id}` in an x-options filter). */
   parent?: ResourceRecord;
+  /** The nested details page the list is in (`nested`, spec 3 §2.1): its names link below this path. */
+  basePath?: string;
 }
 
 
@@ -88,7 +90,8 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   );
   const updating = useRowPolling(descriptor, fetched, updateRows);
 
-  const allColumns = useMemo(() => tableColumns(descriptor), [descriptor]);
+  const basePath = scope?.basePath;
+  const allColumns = useMemo(() => tableColumns(descriptor, basePath), [descriptor, basePath]);
   const shown = useConditions(descriptor.columns.map((column) => column.requires));
   const columns = allColumns.filter((_column, index) => shown[index]);
   const rows = useMemo(() => {
