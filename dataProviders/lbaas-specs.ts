@@ -152,3 +152,25 @@ export function memberListBody(values: Values, record?: object, current: readonl
   });
   return { loadbalancer_id: pool?.loadbalancerId, members };
 }
+
+/** An L7 policy's part: the redirect fields only for their action (spec 3 §5.1). */
+export function l7PolicySpec(values: Values): Spec {
+  const policy = part(values, '', ['name', 'description', 'action', 'position', 'redirect_url', 'redirect_pool_id', 'admin_state_up']);
+  if (policy.action !== 'REDIRECT_TO_URL') delete policy.redirect_url;
+  if (policy.action !== 'REDIRECT_TO_POOL') delete policy.redirect_pool_id;
+  return withoutEmpty(policy);
+}
+
+/** Create L7 Policy (a listener's tab adds `parentResourceId`) and Update L7 Policy (the record's id in the body). */
+export function l7PolicyBody(values: Values, record?: object): Spec {
+  const policy = record as Values | undefined;
+  return { l7policy: { ...l7PolicySpec(values), ...(policy ? { id: policy.id } : {}) } };
+}
+
+/** Create and Update L7 Rule: the key only for HEADER and COOKIE rules; the policy id says where it goes. */
+export function l7RuleBody(values: Values, record?: object): Spec {
+  const rule = record as Values | undefined;
+  const spec = part(values, '', ['type', 'compare_type', 'key', 'rule_value', 'invert', 'admin_state_up']);
+  if (spec.type !== 'HEADER' && spec.type !== 'COOKIE') delete spec.key;
+  return { ...(rule ? { l7policyId: rule.l7policyId } : {}), l7rule: { ...withoutEmpty(spec), ...(rule ? { id: rule.id } : {}) } };
+}

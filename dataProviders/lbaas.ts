@@ -28,6 +28,8 @@ const poolRecord = (pool: Native): ResourceRecord => ({
   loadbalancerId: pool.loadbalancer_id ?? (pool.loadbalancers as { id: string }[] | undefined)?.[0]?.id,
   listenerId: pool.listener_id ?? (pool.listeners as { id: string }[] | undefined)?.[0]?.id ?? null,
 });
+const l7PolicyRecord = (policy: Native): ResourceRecord => ({ ...policy, listenerId: policy.listener_id });
+const rulesPath = (policyId: string, ruleId?: string) => `${path('l7policies', policyId)}l7rules/${ruleId === undefined ? '' : `${encodeURIComponent(ruleId)}/`}`;
 const monitorRecord = (monitor: Native): ResourceRecord => ({ ...monitor, poolId: monitor.pool_id ?? (monitor.pools as { id: string }[] | undefined)?.[0]?.id });
 
 /**
@@ -179,6 +181,51 @@ export function createLbaasProvider(http: HttpClient): DataProvider {
       },
       async remove(id) {
         await http.delete(path('healthmonitors', id));
+      },
+    },
+    'l7-policy': {
+      serverFilters: ['listenerId'],
+      async list(params) {
+        const listenerId = filterOf(params.filter, 'listenerId');
+        return (await http.get<Items>(path('l7policies'), { query: listenerId ? { listenerId } : undefined, signal: params.signal })).items.map(l7PolicyRecord);
+      },
+      async get(id, meta) {
+        return { ...l7PolicyRecord(await http.get<Native>(path('l7policies', id))), loadbalancerId: parentId(meta, 'loadbalancer') };
+      },
+      /** `{ parentResourceId (the listener), l7policy }`. */
+      async create(data) {
+        return l7PolicyRecord(await http.post<Native>(path('l7policies'), data));
+      },
+      async update(id, data) {
+        await http.put(path('l7policies', id), data);
+        return { id };
+      },
+      async remove(id) {
+        await http.delete(path('l7policies', id));
+      },
+    },
+    'l7-rule': {
+      serverFilters: ['l7policyId'],
+      async list(params) {
+        const policyId = filterOf(params.filter, 'l7policyId');
+        if (!policyId) throw new Error('An L7 rule list needs the l7policyId filter.');
+        return (await http.get<Items>(rulesPath(policyId), { signal: params.signal })).items.map((rule) => ({ ...rule, l7policyId: policyId }));
+      },
+      async get(id, meta) {
+        const policyId = parentId(meta, 'l7-policy');
+        if (!policyId) throw new Error('An L7 rule is read under its policy.');
+        return { ...(await http.get<Native>(rulesPath(policyId, id))), l7policyId: policyId };
+      },
+      /** `{ l7policyId, l7rule }`: the policy is the path's. */
+      async create({ l7policyId, ...body }) {
+        return { ...(await http.post<Native>(rulesPath(String(l7policyId)), body)), l7policyId };
+      },
+      async update(id, { l7policyId, ...body }) {
+        await http.put(rulesPath(String(l7policyId), id), body);
+        return { id };
+      },
+      async remove(id, record) {
+        await http.delete(rulesPath(String(record?.l7policyId ?? record?.l7_policy_id), id));
       },
     },
     // The TERMINATED_HTTPS listener's certificate choices (spec 3 §3.1), from Barbican.

@@ -32,6 +32,7 @@ export default defineResource<HealthmonitorEntity>({
       id: 'create',
       kind: 'form',
       label: 'Create Health Monitor',
+      submitLabel: 'Create Health Monitor',
       form: 'createForm',
       policy: lbPolicy('healthmonitor', 'post'),
       payload: (values) => monitorCreateBody(values),

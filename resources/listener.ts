@@ -76,6 +76,7 @@ export default defineResource<ListenerEntity>({
         code: ['id', 'default_pool_id', 'project_id'],
       },
       { id: 'pools', label: 'Pools', fields: [], resource: { name: 'pool', filter: { listenerId: '{id}' }, values: { loadbalancer_id: '{loadbalancerId}', parentResourceId: '{id}' } } },
+      { id: 'l7policies', label: 'L7 Policies', fields: [], resource: { name: 'l7-policy', filter: { listenerId: '{id}' }, values: { parentResourceId: '{id}' } } },
     ],
   },
   texts: { listError: 'Unable to retrieve listeners.', loadError: 'Unable to retrieve listener.' },

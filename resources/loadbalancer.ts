@@ -23,7 +23,7 @@ export default defineResource<LoadbalancerEntity>({
   serviceType: 'load-balancer',
   schema,
   nameField: 'name',
-  labels: { singular: 'Load Balancer', plural: 'Load Balancers' },
+  labels: { singular: 'Load Balancer', plural: 'Load Balancers', deleteNote: 'All sub-resources will be deleted as well.' },
   panel: { dashboard: 'project', group: 'Network', label: 'Load Balancers', path: '/project/load_balancer' },
   nested: {},
   detailBackoff: LB_BACKOFF,

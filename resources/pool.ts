@@ -35,6 +35,7 @@ export default defineResource<PoolEntity>({
       id: 'create',
       kind: 'form',
       label: 'Create Pool',
+      submitLabel: 'Create Pool',
       form: 'createForm',
       policy: lbPolicy('pool', 'post'),
       payload: (values) => poolCreateBody(values),

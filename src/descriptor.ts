@@ -160,6 +160,12 @@ export interface ResourceLabels {
   singular: string;
   plural: string;
   deleteVerb?: { present: string; past: string };
+  /**
+   * A sentence the delete dialog adds after its message (spec 3 §8.1: a load
+   * balancer's delete takes its sub-resources with it).
+   * @example 'All sub-resources will be deleted as well.'
+   */
+  deleteNote?: string;
 }
 
 /** Where a resource sits in a nested tree (`nested`). */

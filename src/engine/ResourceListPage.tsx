@@ -45,6 +45,8 @@ export interface ListScope {
   parent?: ResourceRecord;
   /** The nested details page the list is in (`nested`, spec 3 §2.1): its names link below this path. */
   basePath?: string;
+  /** `getOne`'s meta for the rows (a nested list's parent ids, `meta.parents`). */
+  meta?: Record<string, unknown>;
 }
 
 
@@ -88,7 +90,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
     },
     [queryClient, descriptor, serverPaged, filter, marker, pageSize],
   );
-  const updating = useRowPolling(descriptor, fetched, updateRows);
+  const updating = useRowPolling(descriptor, fetched, updateRows, scope?.meta);
 
   const basePath = scope?.basePath;
   const allColumns = useMemo(() => tableColumns(descriptor, basePath), [descriptor, basePath]);

@@ -172,7 +172,9 @@ export function RecordDetails({ descriptor, id, place }: { descriptor: AnyResour
             <Box key={tab.id} role="tabpanel" hidden={tab.id !== activeTab.id} id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} sx={{ p: 2 }}>
               {data ? tab.fields.length > 0 && <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
-              {data && tab.resource && <RelatedList tab={tab} record={data} basePath={place?.basePath} />}
+              {data && tab.resource && (
+                <RelatedList tab={tab} record={data} basePath={place?.basePath} meta={place && { parents: { ...(place.meta.parents as object), [descriptor.name]: id } }} />
+              )}
               {data && tab.component && <DetailTabComponent name={tab.component} descriptor={descriptor} record={data} />}
             </Box>
           ))}
@@ -203,13 +205,13 @@ function RecordEditActions({ name, actions, open, commands }: { name: string; ac
 }
 
 /** A tab's list of another resource, scoped to this record (`tab.resource`). */
-function RelatedList({ tab, record, basePath }: { tab: DetailTab<ResourceRecord>; record: ResourceRecord; basePath?: string }) {
+function RelatedList({ tab, record, basePath, meta }: { tab: DetailTab<ResourceRecord>; record: ResourceRecord; basePath?: string; meta?: Record<string, unknown> }) {
   const related = useRegistry().byName(tab.resource!.name);
   if (!related) throw new Error(`No resource named '${tab.resource!.name}' for the tab '${tab.id}'`);
   const fill = (templates: Record<string, string> = {}) => Object.fromEntries(Object.entries(templates).map(([key, template]) => [key, formatMessage(template, record)]));
   return (
     <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
-      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values), parent: record, basePath }} />
+      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values), parent: record, basePath, meta }} />
     </Suspense>
   );
 }
