@@ -105,7 +105,9 @@ export function listenerCreateBody(values: Values): Spec {
 export function listenerUpdateBody(values: Values, record?: object): Spec {
   const listener = record as Values | undefined;
   const { listener: spec, certificates } = listenerSpec({ ...values, protocol: listener?.protocol, protocol_port: listener?.protocol_port });
-  return { loadbalancer_id: listener?.loadbalancerId, listener: { ...spec, id: listener?.id }, ...(certificates ? { certificates } : {}) };
+  // The protocol and port chose the parts; they do not change on update.
+  const { protocol: _protocol, protocol_port: _port, ...changes } = spec ?? {};
+  return { loadbalancer_id: listener?.loadbalancerId, listener: { ...changes, id: listener?.id }, ...(certificates ? { certificates } : {}) };
 }
 
 /** Create Pool (under a listener or a load balancer, which add `loadbalancer_id` and `parentResourceId`). */

@@ -195,4 +195,41 @@ describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { ti
     expect(api.sent('PATCH', '/api/network/floatingip/')[0]).toEqual({ address_id: 'fip-1', port_id: 'port-vip_10.0.0.5' });
     await screen.findByText('Associating floating IP with load balancer.');
   });
+
+  it('Update Listener of a TERMINATED_HTTPS listener preselects its certificates and PUTs them with the listener id', async () => {
+    const secure = { ...LISTENER, id: 'l-tls', name: 'tls', protocol: 'TERMINATED_HTTPS', protocol_port: 443, default_tls_container_ref: CERT, sni_container_refs: [CERT] };
+    const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l-tls', routes: { ...ROUTES, 'GET /api/lbaas/listeners/:id/': () => secure, 'PUT /api/lbaas/listeners/:id/': () => null }, services: SERVICES });
+    await screen.findByRole('heading', { name: 'tls' }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('button', { name: 'Edit Listener' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Listener' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'tls2' } });
+    const certificates = await next(api, dialog, 'SSL Certificates');
+    await within(certificates).findByRole('button', { name: 'Remove web-cert' });
+    await api.user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/lbaas/listeners/l-tls/')).toHaveLength(1));
+    const [body] = api.sent('PUT', '/api/lbaas/listeners/l-tls/');
+    expectContract(body, 'listener.schema.json#/$defs/updateRequest');
+    expect(body).toMatchObject({ loadbalancer_id: 'lb1', listener: { id: 'l-tls', name: 'tls2' }, certificates: [CERT] });
+    await screen.findByText('The listener has been updated.');
+  });
+
+  it('batch delete deletes the ACTIVE or ERROR load balancers and names the pending ones in an error toast (spec 3 §4.1)', async () => {
+    const busy = { ...LB, id: 'lb-busy', name: 'busy', provisioning_status: 'PENDING_UPDATE' };
+    const broken = { ...LB, id: 'lb-broken', name: 'broken', provisioning_status: 'ERROR' };
+    const api = renderWithApi({
+      path: '/project/load_balancer',
+      routes: { ...ROUTES, 'GET /api/lbaas/loadbalancers/': () => ({ items: [busy, broken] }), 'GET /api/lbaas/loadbalancers/:id/': () => busy, 'DELETE /api/lbaas/loadbalancers/:id/': () => null },
+      services: SERVICES,
+    });
+    await screen.findByRole('link', { name: 'busy' }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('checkbox', { name: 'Select busy' }));
+    await api.user.click(screen.getByRole('checkbox', { name: 'Select broken' }));
+    await api.user.click(screen.getByRole('button', { name: 'Delete Load Balancers' }));
+    await screen.findByText('You are not allowed to delete load balancers: busy');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Load Balancer' });
+    within(dialog).getByText('You have selected "broken". Deleted Load Balancer is not recoverable. All sub-resources will be deleted as well.');
+    await api.user.click(within(dialog).getByRole('button', { name: 'Delete Load Balancer' }));
+    await waitFor(() => expect(api.sent('DELETE', '/api/lbaas/loadbalancers/lb-broken/')).toHaveLength(1));
+    expect(api.sent('DELETE', '/api/lbaas/loadbalancers/lb-busy/')).toHaveLength(0);
+  });
 });
