@@ -18,7 +18,8 @@ export default defineResource<PoolEntity>({
   schema,
   nameField: 'name',
   labels: { singular: 'Pool', plural: 'Pools' },
-  nested: { segment: 'pools', parents: ['listener', 'loadbalancer'] },
+  // Spec 3 §2.1: a pool's link uses its first listener if it has any.
+  nested: { segment: 'pools', parents: ['listener', 'loadbalancer'], via: { segment: 'listeners', field: 'listenerId' } },
   detailBackoff: LB_BACKOFF,
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },

@@ -174,6 +174,12 @@ export interface NestedPlacement {
   segment?: string;
   /** The resources (names) whose details it may sit under; none for the tree's root. @example ['loadbalancer'] */
   parents?: string[];
+  /**
+   * A level its links go through when the record names one and the page is
+   * not already there (spec 3 §2.1: a pool's link uses its first listener).
+   * @example { segment: 'listeners', field: 'listenerId' }
+   */
+  via?: { segment: string; field: string };
 }
 
 /** One facet of the search bar (spec 1 §3 "Search facet"). */

@@ -40,7 +40,7 @@ export function tableColumns(descriptor: AnyResourceDescriptor, basePath?: strin
       if (column.link !== 'detail' || !descriptor.detail) return text;
       return (
         // In a nested details page a nested resource's names link one level down its path (spec 3 §2.1).
-        <Link component={RouterLink} to={nestedLink(descriptor, idOf(descriptor, row), basePath) ?? detailLink(descriptor, idOf(descriptor, row))}>
+        <Link component={RouterLink} to={nestedLink(descriptor, idOf(descriptor, row), basePath, row) ?? detailLink(descriptor, idOf(descriptor, row))}>
           {text}
         </Link>
       );

@@ -57,11 +57,17 @@ export function nestedRoutes(registry: Registry): NestedRoute[] {
 
 /**
  * Where a name in a list links: one level down `basePath` (the nested
- * details page the list is in) for a nested resource, else undefined (the
- * resource's usual details route).
+ * details page the list is in) for a nested resource, through its `via`
+ * level when the record names one, else undefined (the resource's usual
+ * details route).
  */
-export function nestedLink(descriptor: AnyResourceDescriptor, id: string, basePath: string | undefined): string | undefined {
+export function nestedLink(descriptor: AnyResourceDescriptor, id: string, basePath: string | undefined, record: Record<string, unknown> = {}): string | undefined {
   const segment = descriptor.nested?.segment;
   if (!segment || !basePath) return undefined;
-  return `${basePath.replace(/\/+$/, '')}/${segment}/${encodeURIComponent(id)}`;
+  let base = basePath.replace(/\/+$/, '');
+  // Through the level the record names (a pool's listener), unless the page is that level or below it.
+  const via = descriptor.nested?.via;
+  const through = via && record[via.field];
+  if (via && typeof through === 'string' && through && !base.split('/').includes(via.segment)) base = `${base}/${via.segment}/${encodeURIComponent(through)}`;
+  return `${base}/${segment}/${encodeURIComponent(id)}`;
 }

@@ -37,6 +37,12 @@ describe('nested details routes', () => {
     expect(nestedLink(pool, 'p1', undefined)).toBeUndefined();
   });
 
+  it("links a pool through its first listener from the load balancer's page, and straight down from the listener's (spec 3 §2.1)", () => {
+    expect(nestedLink(pool, 'p1', '/project/load_balancer/lb1', { listenerId: 'l1' })).toBe('/project/load_balancer/lb1/listeners/l1/pools/p1');
+    expect(nestedLink(pool, 'p1', '/project/load_balancer/lb1', { listenerId: null })).toBe('/project/load_balancer/lb1/pools/p1');
+    expect(nestedLink(pool, 'p1', '/project/load_balancer/lb1/listeners/l2', { listenerId: 'l1' })).toBe('/project/load_balancer/lb1/listeners/l2/pools/p1');
+  });
+
   it('refuses a parent that is not a nested resource, and a loop', () => {
     const orphan = { ...member, nested: { segment: 'members', parents: ['nothing'] } } as AnyResourceDescriptor;
     expect(() => nestedRoutes(createRegistry([orphan]))).toThrow('its parent nothing is not a nested resource');
