@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectContract } from '../support/contract';
-import { renderWithApi } from '../support/fake-api';
+import { renderWithApi, reply } from '../support/fake-api';
+import { currentPath } from '../support/render-app';
 
 /**
  * The bodies the browser sends for load balancers (spec 3 §2.3, §4.1, §5.1,
@@ -231,5 +232,26 @@ describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { ti
     await api.user.click(within(dialog).getByRole('button', { name: 'Delete Load Balancer' }));
     await waitFor(() => expect(api.sent('DELETE', '/api/lbaas/loadbalancers/lb-broken/')).toHaveLength(1));
     expect(api.sent('DELETE', '/api/lbaas/loadbalancers/lb-busy/')).toHaveLength(0);
+  });
+
+  it('a nested route that cannot be resolved goes to the load balancer list (spec 3 §2.1)', async () => {
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1/listeners/gone/pools/pool1',
+      routes: { ...ROUTES, 'GET /api/lbaas/listeners/:id/': () => reply(404, 'Listener gone could not be found.'), 'DELETE /api/lbaas/listeners/:id/': () => null },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'Load Balancers', level: 1 }, { timeout: 20_000 });
+    expect(currentPath(api.router)).toBe('/project/load_balancer');
+  });
+
+  it('a deleted listener leads back to its load balancer, named in the breadcrumbs (spec 3 §2.1)', async () => {
+    const again = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1', routes: { ...ROUTES, 'DELETE /api/lbaas/listeners/:id/': () => null }, services: SERVICES });
+    await screen.findByRole('heading', { name: 'http', level: 1 }, { timeout: 20_000 });
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toContain('front');
+    await again.user.click(screen.getByRole('button', { name: 'Delete Listener' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Listener' });
+    await again.user.click(within(dialog).getByRole('button', { name: 'Delete Listener' }));
+    await screen.findByRole('heading', { name: 'front', level: 1 });
+    expect(currentPath(again.router)).toBe('/project/load_balancer/lb1');
   });
 });
