@@ -64,6 +64,19 @@ import {
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
 import { checkImpliedRole, createImpliedRole, deleteImpliedRole, listImpliedRoles, listRoleInferences, showImpliedRole } from './responses/implied-roles.js';
 import { createDomainConfig, deleteDomainConfig, showDefaultConfig, showDomainConfig, updateDomainConfig } from './responses/domain-config.js';
+import {
+  addGroupProject,
+  createEndpointGroup,
+  deleteEndpointGroupHandler,
+  listEndpointGroups,
+  listGroupEndpoints,
+  listGroupProjects,
+  listProjectEndpointGroups,
+  removeGroupProject,
+  showEndpointGroup,
+  showGroupProject,
+  updateEndpointGroup,
+} from './responses/endpoint-groups.js';
 import { checkInheritedGrant, createInheritedGrant, listInheritedGrantsHandler, revokeInheritedGrant } from './responses/inherited-grants.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
@@ -179,6 +192,17 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/endpoints/:endpoint_id', showEndpoint],
   ['PATCH', '/v3/endpoints/:endpoint_id', updateEndpointHandler],
   ['DELETE', '/v3/endpoints/:endpoint_id', deleteEndpointHandler],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups', listEndpointGroups],
+  ['POST', '/v3/OS-EP-FILTER/endpoint_groups', createEndpointGroup],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id', showEndpointGroup],
+  ['PATCH', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id', updateEndpointGroup],
+  ['DELETE', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id', deleteEndpointGroupHandler],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/endpoints', listGroupEndpoints],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects', listGroupProjects],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', showGroupProject],
+  ['PUT', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', addGroupProject],
+  ['DELETE', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', removeGroupProject],
+  ['GET', '/v3/OS-EP-FILTER/projects/:project_id/endpoint_groups', listProjectEndpointGroups],
 ];
 
 export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {
