@@ -78,6 +78,7 @@ import {
   updateEndpointGroup,
 } from './responses/endpoint-groups.js';
 import { checkInheritedGrant, createInheritedGrant, listInheritedGrantsHandler, revokeInheritedGrant } from './responses/inherited-grants.js';
+import { checkSystemGrant, createSystemGrant, listSystemGrantsHandler, revokeSystemGrant } from './responses/system-grants.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
 import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
@@ -85,6 +86,7 @@ import { listVersions, showVersion } from './responses/versions.js';
 
 /** Keystone v3 at /cloud/identity: method + path → response function (HEAD comes with every GET). */
 const GRANT = '/v3/:target_type(projects|domains)/:target_id/:actor_type(users|groups)/:actor_id/roles';
+const SYSTEM_GRANT = '/v3/system/:actor_type(users|groups)/:actor_id/roles';
 const INHERITED_GRANT = '/v3/OS-INHERIT/:target_type(projects|domains)/:target_id/:actor_type(users|groups)/:actor_id/roles';
 
 const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, handler: Handler][] = [
@@ -156,6 +158,10 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, checkInheritedGrant],
   ['PUT', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, createInheritedGrant],
   ['DELETE', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, revokeInheritedGrant],
+  ['GET', SYSTEM_GRANT, listSystemGrantsHandler],
+  ['GET', `${SYSTEM_GRANT}/:role_id`, checkSystemGrant],
+  ['PUT', `${SYSTEM_GRANT}/:role_id`, createSystemGrant],
+  ['DELETE', `${SYSTEM_GRANT}/:role_id`, revokeSystemGrant],
   ['GET', '/v3/role_assignments', listRoleAssignments],
   ['GET', '/v3/credentials', listCredentials],
   ['POST', '/v3/credentials', createCredential],
