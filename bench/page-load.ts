@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
+import { watchFirstRow } from '../test/support/first-row.js';
 
 /** A page to load and how to know its first data row is drawn. */
 export interface PageTarget {
@@ -64,6 +65,8 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     cdp.on('Network.loadingFinished', (event) => {
       if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
     });
+    // Requests are counted until the row is in the DOM as the page sees it, not when the wait below notices it.
+    await watchFirstRow(page, target.firstRow, () => (counting = false));
     const start = performance.now();
     await page.goto(target.url, { waitUntil: 'commit' });
     await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });
