@@ -54,10 +54,12 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     let apiRequests = 0;
     let jsBytes = 0;
     const scripts = new Set<string>();
-    cdp.on('Network.requestWillBeSent', (event) => {
+    // Counted from Playwright's own events, which come in order with the first-row watcher's call; this
+    // second CDP session's events do not, and counted calls the page sent just after the row.
+    page.on('request', (request) => {
       if (!counting) return;
       requests++;
-      if (event.type === 'XHR' || event.type === 'Fetch') apiRequests++;
+      if (request.resourceType() === 'xhr' || request.resourceType() === 'fetch') apiRequests++;
     });
     cdp.on('Network.responseReceived', (event) => {
       if (event.type === 'Script') scripts.add(event.requestId);
