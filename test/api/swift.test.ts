@@ -50,9 +50,9 @@ async function createContainer(client: ApiClient, prefix: string, body: Record<s
   return name;
 }
 
-async function upload(client: ApiClient, container: string, object: string, data: Buffer, options: { csrf?: boolean; filename?: string } = {}) {
+async function upload(client: ApiClient, container: string, object: string, data: Buffer, options: { csrf?: boolean; filename?: string; type?: string } = {}) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)]), options.filename ?? 'upload.bin');
+  form.append('file', new Blob([new Uint8Array(data)], { type: options.type }), options.filename ?? 'upload.bin');
   const headers: Record<string, string> = { Cookie: cookieHeader(client) };
   if (options.csrf !== false) headers['X-CSRFToken'] = client.cookies.get('csrftoken') ?? '';
   const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${enc(object)}`, { method: 'POST', headers, body: form });
@@ -210,5 +210,20 @@ describe('objects through /api/swift/containers/{c}/object/', () => {
     const second = await demo.get(`${C(name)}/objects/?path=p/&limit=2&marker=p/2`);
     expect(second.body.items.map((item: { path: string }) => item.path)).toEqual(['p/3']);
     expect(second.body.has_more).toBe(false);
+  });
+
+  it('keeps the content type the browser gives, and guesses one from the object name when it gives none, as Swift does for Horizon', async () => {
+    const name = await createContainer(demo, 'api types');
+    const typeOf = async (object: string) => (await demo.get(`${C(name)}/metadata/${enc(object)}`)).body.content_type;
+    expect((await upload(demo, name, 'photo.png', Buffer.from('png'))).status).toBe(201);
+    expect((await upload(demo, name, 'notes/readme.txt', Buffer.from('t'), { type: 'application/octet-stream' })).status).toBe(201);
+    expect((await upload(demo, name, 'data.unknownext', Buffer.from('d'))).status).toBe(201);
+    expect((await upload(demo, name, 'page.bin', Buffer.from('<p>'), { type: 'text/html' })).status).toBe(201);
+    expect(await typeOf('photo.png')).toBe('image/png');
+    expect(await typeOf('notes/readme.txt')).toBe('text/plain');
+    expect(await typeOf('data.unknownext')).toBe('application/octet-stream');
+    expect(await typeOf('page.bin')).toBe('text/html');
+    const listed = await demo.get(`${C(name)}/objects/`);
+    expect(listed.body.items.find((item: { name: string }) => item.name === 'photo.png').content_type).toBe('image/png');
   });
 });

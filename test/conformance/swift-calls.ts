@@ -70,6 +70,8 @@ export const SWIFT_CALLS: NativeCall[] = [
     body: (ctx) => [{ path: `/${ctx.saved.swiftContainer!}_segments/${SEGMENT}`, etag: createHash('md5').update(SEGMENT_BYTES).digest('hex'), size_bytes: SEGMENT_BYTES.length }],
   }),
   call('HEAD /{c}/{o} (SLO)', 'HEAD', (ctx) => objectUrl(ctx, 'big #1.bin'), { readsHeaders: ['content-length', 'x-static-large-object'] }),
+  // Replacing a segmented object (an Edit) reads the old manifest to delete the segments it used (server/api/swift/segments.ts).
+  call('GET /{c}/{o}?multipart-manifest=get&format=json', 'GET', (ctx) => `${objectUrl(ctx, 'big #1.bin')}?multipart-manifest=get&format=json`, { reads: ['[].name'] }),
   call('GET /{c}/{o} (SLO, whole)', 'GET', (ctx) => objectUrl(ctx, 'big #1.bin'), { readsHeaders: ['content-length', 'x-object-meta-orig-filename'] }),
   call('DELETE /{c}/{o}?multipart-manifest=delete', 'DELETE', (ctx) => `${objectUrl(ctx, 'big #1.bin')}?multipart-manifest=delete`),
   call('DELETE /{c}_segments', 'DELETE', segments),
