@@ -88,6 +88,23 @@ describe('containers through /api/swift/containers/', () => {
     expect((await demo.get(`${C(uniqueName('missing'))}/metadata/`)).status).toBe(404);
   });
 
+  it('lists the containers after a marker (the last name of the page before), so the list goes beyond its first 1,000', async () => {
+    const base = uniqueName('api pages');
+    const names: string[] = [];
+    for (const suffix of ['a', 'b', 'c']) {
+      const name = `${base}-${suffix}`;
+      containers.push({ client: () => demo, name });
+      expect((await demo.post(`${C(name)}/metadata/`, {})).status).toBe(201);
+      names.push(name);
+    }
+    const all = await demo.get(`/api/swift/containers/?prefix=${encodeURIComponent(base)}`);
+    expect(all.body).toMatchObject({ has_more: false, next_marker: null });
+    expect(all.body.items.map((item: { name: string }) => item.name)).toEqual(names);
+    const after = await demo.get(`/api/swift/containers/?prefix=${encodeURIComponent(base)}&marker=${encodeURIComponent(names[0]!)}`);
+    expect(after.body.items.map((item: { name: string }) => item.name)).toEqual(names.slice(1));
+    expect((await demo.get(`/api/swift/containers/?marker=${'m'.repeat(300)}`)).status).toBe(400);
+  });
+
   it('refuses a create body with a wrong type, naming the field', async () => {
     const response = await demo.post(`${C(uniqueName('bad'))}/metadata/`, { is_public: 'yes' });
     expect(response.status).toBe(400);

@@ -37,6 +37,9 @@ export const SWIFT_CALLS: NativeCall[] = [
   call('GET /v1/AUTH_p?format=json&limit=1001&prefix=', 'GET', (ctx) => `${account(ctx)}?format=json&limit=1001&prefix=${encodeURIComponent(ctx.saved.swiftContainer!)}`, {
     reads: ['[].name', '[].count', '[].bytes', '[].last_modified'],
   }),
+  call('GET /v1/AUTH_p?format=json&limit=1001&marker= (the next page)', 'GET', (ctx) => `${account(ctx)}?format=json&limit=1001&marker=${encodeURIComponent(ctx.saved.swiftContainer!.slice(0, -1))}&prefix=${encodeURIComponent(ctx.saved.swiftContainer!.slice(0, -1))}`, {
+    reads: ['[].name'],
+  }),
   call('HEAD /{c}', 'HEAD', container, { readsHeaders: ['x-container-object-count', 'x-container-bytes-used', 'x-timestamp', 'x-storage-policy'] }),
   call('PUT /{c}/{o} (bytes)', 'PUT', (ctx) => objectUrl(ctx), {
     headers: (ctx) => ({ ...demo(ctx), 'Content-Type': 'application/octet-stream', 'X-Object-Meta-Orig-Filename': 'a%20file.txt' }),
