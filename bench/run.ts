@@ -129,7 +129,7 @@ async function containers(cloud: BenchCloud) {
   printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
 
   const objectMiB = Number(process.env.BENCH_OBJECT_MIB ?? 1024);
-  console.log(`\n(h) Object storage: a ${objectMiB} MiB object up and down through the server vs straight to Swift, server RSS sampled every 20 ms`);
+  console.log(`\n(i) Object storage: a ${objectMiB} MiB object up and down through the server vs straight to Swift, server RSS sampled every 20 ms`);
   printSwiftTransfer(await benchSwiftTransfer(cloud, objectMiB));
 }
 

@@ -3,7 +3,7 @@ import { expectedMd5, imageBytes, measure, rssMiB, streamed } from './image-uplo
 import type { BenchCloud } from './support.js';
 
 /**
- * (h) A large object (1 GiB by default; issue 18) uploaded and downloaded
+ * (i) A large object (1 GiB by default; issue 18) uploaded and downloaded
  * through the server against the same transfers straight to the built-in
  * Swift (the baseline, in the same process), with the server process's
  * resident memory sampled every 20 ms: a streaming server stays near its
