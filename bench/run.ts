@@ -10,6 +10,7 @@ import { benchNetworkTopology } from './network-topology.js';
 import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
+import { benchSwiftTransfer, printSwiftTransfer } from './swift-transfer.js';
 import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
@@ -21,7 +22,8 @@ import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows,
  *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
- * `npm run bench soak` runs the soak alone, `npm run bench containers` the object storage listing alone,
+ * `npm run bench soak` runs the soak alone, `npm run bench containers` object storage alone
+ * (BENCH_OBJECTS objects listed, default 100,000; a BENCH_OBJECT_MIB object moved, default 1024),
  * `npm run bench throughput` the lists' throughput (b) on the built-in cloud alone.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
@@ -136,10 +138,16 @@ async function throughputOnly() {
 }
 
 async function containers(cloud: BenchCloud) {
-  const count = Number(process.env.BENCH_OBJECTS ?? 10_000);
+  const count = Number(process.env.BENCH_OBJECTS ?? 100_000);
   console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians`);
+  const seeding = performance.now();
   await seedObjects(cloud, 'bench-objects', count);
+  console.log(`(seeded natively in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`);
   printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
+
+  const objectMiB = Number(process.env.BENCH_OBJECT_MIB ?? 1024);
+  console.log(`\n(i) Object storage: a ${objectMiB} MiB object up and down through the server vs straight to Swift, server RSS sampled every 20 ms`);
+  printSwiftTransfer(await benchSwiftTransfer(cloud, objectMiB));
 }
 
 async function containersOnly() {

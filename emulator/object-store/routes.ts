@@ -49,6 +49,8 @@ export const objectStoreRoutes: FastifyPluginAsync<ServiceOptions> = async (app,
     method: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'COPY'],
     url: '/v1/*',
     exposeHeadRoute: false,
+    // Swift sends objects as stored: never compressed, whatever Accept-Encoding says (the dashboard's global compression is not Swift's).
+    compress: false,
     handler: async (request, reply) => {
       const rawPath = request.url.split('?')[0]!;
       const path = parseSwiftPath(rawPath.startsWith(mount) ? rawPath.slice(mount.length) : rawPath.replace(/^.*?\/v1\//, ''));
