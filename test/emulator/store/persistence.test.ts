@@ -110,6 +110,7 @@ describe('restart survival', () => {
       'compute:0003_servers',
       'compute:0004_access_ips_lock',
       'compute:0005_usage_terminated',
+      'compute:0006_target_host',
       'identity:0001_initial',
       'identity:0002_identity_admin',
       'identity:0003_catalog_admin_documents',
