@@ -144,3 +144,70 @@ export interface InstanceResize {
   flavor_id?: unknown;
   disk_config?: unknown;
 }
+
+/**
+ * PATCH /api/nova/servers/{id} body (not in the contract: Horizon's Edit Instance): the new name and description.
+ */
+export interface InstanceUpdate {
+  name?: string;
+  description?: string | null;
+}
+
+/**
+ * PUT /api/nova/servers/{id}/security-groups/ body (not in the contract: Horizon's Edit Instance security groups step): the ids of every group the instance's ports get.
+ */
+export interface InstanceSecurityGroupsUpdate {
+  /**
+   * @maxItems 100
+   */
+  security_groups: string[];
+}
+
+/**
+ * POST /api/nova/servers/{id}/rebuild/ body (not in the contract: Horizon's Rebuild Instance).
+ */
+export interface InstanceRebuild {
+  image_id: string;
+  disk_config?: 'AUTO' | 'MANUAL' | '' | null;
+  password?: string | null;
+  description?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/rescue/ body (not in the contract: Horizon's Rescue Instance).
+ */
+export interface InstanceRescue {
+  image_id?: string | null;
+  password?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/volumes/ body (not in the contract: Horizon's Attach Volume).
+ */
+export interface InstanceVolumeAttach {
+  volume_id: string;
+  device?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/interfaces/ body (not in the contract: Horizon's Attach Interface): a network (and fixed IP) or a port.
+ */
+export interface InstanceInterfaceAttach {
+  network_id?: string | null;
+  port_id?: string | null;
+  fixed_ip?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/live-migrate/ body (not in the contract: Horizon's admin Live Migrate): the new host, or none to let the scheduler choose.
+ */
+export interface InstanceLiveMigrate {
+  host?: string | null;
+  block_migration?: boolean;
+  disk_over_commit?: boolean;
+}
+
+/**
+ * POST /api/nova/servers/{id}/migrate/ body (not in the contract: Horizon's admin Migrate Instance).
+ */
+export interface InstanceMigrate {}

@@ -44,8 +44,9 @@ export const listAvailabilityZonesDetail: Handler = (deps) => async (request) =>
 export const listServices: Handler = (deps) => async (request) => {
   adminOnly('os_compute_api:os-services:list', contextOf(request));
   const forcedDown = versionOf(request).atLeast('2.11');
+  const { binary, host } = request.query as { binary?: string; host?: string };
   return {
-    services: NOVA_SERVICES.map((service) => ({
+    services: NOVA_SERVICES.filter((service) => (!binary || service.binary === binary) && (!host || service.host === host)).map((service) => ({
       binary: service.binary,
       host: service.host,
       id: service.id,
