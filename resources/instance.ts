@@ -1,6 +1,7 @@
 import schema from '../schemas/instance.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { InstanceEntity } from '../shared/generated';
+import { INSTANCE_MORE_ACTIONS } from './shared/instance-actions';
 
 /**
  * Statuses Horizon's instances table treats as settled (tables.py
@@ -207,6 +208,7 @@ export default defineResource<InstanceEntity>({
       policy: [['compute', 'os_compute_api:servers:stop']],
       allowed: (server) => ['RUNNING', 'SUSPENDED'].includes(server.power_state) && !isDeleting(server),
     },
+    ...INSTANCE_MORE_ACTIONS,
     {
       id: 'delete',
       kind: 'delete',

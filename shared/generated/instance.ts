@@ -211,3 +211,80 @@ export interface InstanceLiveMigrate {
  * POST /api/nova/servers/{id}/migrate/ body (not in the contract: Horizon's admin Migrate Instance).
  */
 export interface InstanceMigrate {}
+
+/**
+ * Horizon's Edit Instance, Information step: the name and description.
+ */
+export interface InstanceEditForm {
+  name: string;
+  description?: string;
+}
+
+/**
+ * Horizon's Edit Instance, Security Groups step: the groups every port of the instance gets.
+ */
+export interface InstanceSecurityGroupsForm {
+  /**
+   * Add and remove security groups to this instance from the list of available security groups.
+   */
+  security_groups?: string[];
+}
+
+/**
+ * Horizon's RebuildInstanceForm (no password: can_set_password is off by default).
+ */
+export interface InstanceRebuildForm {
+  image_id: string;
+  disk_config?: 'AUTO' | 'MANUAL';
+  description?: string;
+}
+
+/**
+ * Horizon's RescueInstanceForm: the image the rescue boots.
+ */
+export interface InstanceRescueForm {
+  image_id: string;
+}
+
+export interface InstanceAttachVolumeForm {
+  /**
+   * Select a volume to attach to this instance.
+   */
+  volume_id: string;
+}
+
+export interface InstanceDetachVolumeForm {
+  /**
+   * Select a volume to detach from this instance.
+   */
+  volume_id: string;
+}
+
+/**
+ * Horizon's AttachInterface by network (and IP address).
+ */
+export interface InstanceAttachInterfaceForm {
+  network_id: string;
+  /**
+   * IP address for the new port
+   */
+  fixed_ip?: string;
+}
+
+export interface InstanceDetachInterfaceForm {
+  port_id: string;
+}
+
+export interface InstanceSnapshotForm {
+  name: string;
+}
+
+/**
+ * Horizon's admin LiveMigrateForm: a host other than the current one, or the scheduler's choice.
+ */
+export interface InstanceLiveMigrateForm {
+  current_host?: string;
+  host?: string;
+  disk_over_commit?: boolean;
+  block_migration?: boolean;
+}
