@@ -112,11 +112,16 @@ interface Hypervisor {
   [key: string]: unknown;
 }
 
-/** A hypervisor as Admin > Hypervisors lists it: Horizon's columns, with its instances' names. */
+/**
+ * A hypervisor as Admin > Hypervisors lists it: Horizon's columns, with its
+ * instances' names. Known by its host name, which Live Migrate sends and
+ * which stays the same across microversions (the id becomes a UUID at 2.53).
+ */
 export function hypervisorRecord(hypervisor: Hypervisor): ResourceRecord {
   return {
     ...hypervisor,
-    id: String(hypervisor.id),
+    id: hypervisor.hypervisor_hostname,
+    hypervisor_id: String(hypervisor.id),
     instances: (hypervisor.servers ?? []).map((server) => server.name).join(', '),
     instance_ids: (hypervisor.servers ?? []).map((server) => server.uuid),
   };
@@ -152,7 +157,7 @@ export function instanceSupportHandlers(http: HttpClient): Record<string, Resour
       // Nova's single hypervisor GET lacks the instances before 2.53; the list has them, and a cloud has few hosts.
       async get(id) {
         const { items } = await http.get<{ items: Hypervisor[] }>('/api/nova/hypervisors/');
-        const found = items.find((hypervisor) => String(hypervisor.id) === id);
+        const found = items.find((hypervisor) => hypervisor.hypervisor_hostname === id);
         if (!found) throw Object.assign(new Error('Unable to retrieve hypervisor information.'), { status: 404 });
         return hypervisorRecord(found);
       },

@@ -6,41 +6,51 @@ import type { InstanceEntity } from '../../shared/generated';
  * project/instances and admin/instances tables.py), with their allowed
  * states, policies and texts: Edit Instance and its security groups,
  * snapshot, lock, shelve, rescue, rebuild, volume and interface
- * attachments, and the admin's live migrate and migrate.
+ * attachments, and the admin's live migrate and migrate. By id: the
+ * descriptor places each where Horizon's row_actions have it.
  */
 
 const isDeleting = (server: InstanceEntity) => server.task === 'deleting';
-const inStatus = (...statuses: string[]) => (server: InstanceEntity) => statuses.includes(server.status) && !isDeleting(server);
+const inStatus =
+  (...statuses: string[]) =>
+  (server: InstanceEntity) =>
+    statuses.includes(server.status) && !isDeleting(server);
 const compute = (rule: string): [string, string][] => [['compute', `os_compute_api:${rule}`]];
 
 /** Where a volume or an interface may be attached or detached (Nova's attach_volume states). */
 const ATTACHABLE = inStatus('ACTIVE', 'PAUSED', 'SHUTOFF', 'SUSPENDED', 'SHELVED', 'SHELVED_OFFLOADED');
 
-export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
-  {
+export const INSTANCE_MORE_ACTIONS = {
+  edit: {
     id: 'edit',
     kind: 'edit',
     label: 'Edit Instance',
     form: 'editForm',
     policy: compute('servers:update'),
     allowed: (server) => !isDeleting(server),
-    prefill: (server) => ({ name: server.name, description: server.description ?? '' }),
+    prefill: (server) => ({
+      name: server.name,
+      description: server.description ?? '',
+    }),
     success: 'Modified instance "{name}".',
     failure: 'Unable to modify instance "{name}".',
   },
-  {
+  'security-groups': {
     id: 'security-groups',
     kind: 'edit',
     label: 'Edit Security Groups',
+    title: 'Edit Instance',
     form: 'securityGroupsForm',
     call: 'security_groups',
     reload: { meta: { with_security_groups: true } },
     allowed: (server) => !isDeleting(server) && server.status !== 'ERROR',
-    prefill: (server) => ({ security_groups: (server as { security_group_ids?: string[] }).security_group_ids ?? [] }),
+    prefill: (server) => ({
+      security_groups: (server as { security_group_ids?: string[] }).security_group_ids ?? [],
+    }),
     success: 'Modified instance "{name}".',
     failure: 'Unable to modify instance "{name}".',
   },
-  {
+  snapshot: {
     id: 'snapshot',
     kind: 'edit',
     label: 'Create Snapshot',
@@ -53,35 +63,33 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     success: 'Snapshot "{name}" created for instance "{instance_name}"',
     failure: 'Unable to create snapshot.',
   },
-  {
+  'attach-volume': {
     id: 'attach-volume',
     kind: 'edit',
     label: 'Attach Volume',
     form: 'attachVolumeForm',
     call: 'attach_volume',
     policy: compute('os-volumes-attachments:create'),
-    requires: { services: ['volume'] },
     allowed: ATTACHABLE,
     prefill: () => ({ volume_id: '' }),
     success: 'Attaching volume {volume} to instance {id} on {device}.',
     successToast: 'info',
     failure: 'Unable to attach volume.',
   },
-  {
+  'detach-volume': {
     id: 'detach-volume',
     kind: 'edit',
     label: 'Detach Volume',
     form: 'detachVolumeForm',
     call: 'detach_volume',
     policy: compute('os-volumes-attachments:delete'),
-    requires: { services: ['volume'] },
     allowed: ATTACHABLE,
     prefill: () => ({ volume_id: '' }),
     success: 'Detaching volume {volume} from instance {id}.',
     successToast: 'info',
     failure: 'Unable to detach volume.',
   },
-  {
+  'attach-interface': {
     id: 'attach-interface',
     kind: 'edit',
     label: 'Attach Interface',
@@ -93,7 +101,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     success: 'Attaching interface for instance {id}.',
     failure: 'Unable to attach interface.',
   },
-  {
+  'detach-interface': {
     id: 'detach-interface',
     kind: 'edit',
     label: 'Detach Interface',
@@ -105,7 +113,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     success: 'Detached interface {port_id} for instance {id}.',
     failure: 'Unable to detach interface.',
   },
-  {
+  rebuild: {
     id: 'rebuild',
     kind: 'edit',
     label: 'Rebuild Instance',
@@ -113,12 +121,16 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     call: 'rebuild',
     policy: compute('servers:rebuild'),
     allowed: inStatus('ACTIVE', 'SHUTOFF'),
-    prefill: (server) => ({ image_id: '', disk_config: 'AUTO', description: server.description ?? '' }),
+    prefill: (server) => ({
+      image_id: '',
+      disk_config: 'AUTO',
+      description: server.description ?? '',
+    }),
     success: 'Rebuilding instance {id}.',
     successToast: 'info',
     failure: 'Unable to rebuild instance.',
   },
-  {
+  rescue: {
     id: 'rescue',
     kind: 'edit',
     label: 'Rescue Instance',
@@ -130,7 +142,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     success: 'Successfully rescued instance',
     failure: 'Unable to rescue instance',
   },
-  {
+  unrescue: {
     id: 'unrescue',
     kind: 'operation',
     operation: 'unrescue',
@@ -141,7 +153,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     policy: compute('os-unrescue'),
     allowed: inStatus('RESCUE'),
   },
-  {
+  lock: {
     id: 'lock',
     kind: 'operation',
     operation: 'lock',
@@ -152,7 +164,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     policy: compute('os-lock-server:lock'),
     allowed: (server) => server.locked !== true && !isDeleting(server),
   },
-  {
+  unlock: {
     id: 'unlock',
     kind: 'operation',
     operation: 'unlock',
@@ -163,7 +175,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     policy: compute('os-lock-server:unlock'),
     allowed: (server) => server.locked === true,
   },
-  {
+  shelve: {
     id: 'shelve',
     kind: 'operation',
     operation: 'shelve',
@@ -174,7 +186,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     policy: compute('os-shelve:shelve'),
     allowed: inStatus('ACTIVE', 'SHUTOFF', 'PAUSED', 'SUSPENDED'),
   },
-  {
+  unshelve: {
     id: 'unshelve',
     kind: 'operation',
     operation: 'unshelve',
@@ -185,7 +197,7 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     policy: compute('os-shelve:unshelve'),
     allowed: inStatus('SHELVED', 'SHELVED_OFFLOADED'),
   },
-  {
+  'live-migrate': {
     id: 'live-migrate',
     kind: 'edit',
     label: 'Live Migrate Instance',
@@ -195,11 +207,16 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     dashboards: ['admin'],
     policy: compute('os-migrate-server:migrate_live'),
     allowed: inStatus('ACTIVE', 'PAUSED'),
-    prefill: (server) => ({ current_host: server.host ?? '', host: '', disk_over_commit: false, block_migration: false }),
+    prefill: (server) => ({
+      current_host: server.host ?? '',
+      host: '',
+      disk_over_commit: false,
+      block_migration: false,
+    }),
     success: 'The instance is preparing the live migration to {target}.',
     failure: 'Failed to live migrate instance to a new host.',
   },
-  {
+  migrate: {
     id: 'migrate',
     kind: 'operation',
     operation: 'migrate',
@@ -211,4 +228,4 @@ export const INSTANCE_MORE_ACTIONS: ActionDescriptor<InstanceEntity>[] = [
     policy: compute('os-migrate-server:migrate'),
     allowed: inStatus('ACTIVE', 'SHUTOFF'),
   },
-];
+} satisfies Record<string, ActionDescriptor<InstanceEntity>>;
