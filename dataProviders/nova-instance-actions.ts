@@ -132,6 +132,7 @@ export function instanceSupportHandlers(http: HttpClient): Record<string, Resour
   return {
     // Detach Volume's choices: 'name (id)', as Horizon labels them.
     'instance-volume': {
+      serverFilters: ['server_id'],
       async list(params) {
         const server = serverOf(params.filter, 'instance-volume');
         const { items } = await http.get<{ items: { volumeId: string; name: string | null }[] }>(`${serverPath(server)}/volumes/`);
@@ -140,6 +141,7 @@ export function instanceSupportHandlers(http: HttpClient): Record<string, Resour
     },
     // Detach Interface's choices: the port's fixed IPs, else its id.
     'instance-port': {
+      serverFilters: ['server_id'],
       async list(params) {
         const server = serverOf(params.filter, 'instance-port');
         const { items } = await http.get<{ items: { id: string; fixed_ips: string[] }[] }>(`${serverPath(server)}/interfaces/`);

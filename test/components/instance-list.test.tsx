@@ -90,6 +90,8 @@ describe('Instances list (Horizon project/instances; spec 2 §4, §7.4)', { time
       'Attach Interface',
       'Detach Interface',
       'Edit Instance',
+      'Attach Volume',
+      'Detach Volume',
       'Edit Security Groups',
       'Rescue Instance',
       'Rebuild Instance',
