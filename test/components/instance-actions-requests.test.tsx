@@ -39,7 +39,7 @@ async function openAction(path: string, action: string, dialogName: string, admi
   await within(table).findByRole('link', { name: 'web' });
   await api.user.click(screen.getByRole('button', { name: 'Actions for web' }));
   await api.user.click(await screen.findByRole('menuitem', { name: action }));
-  const dialog = await screen.findByRole('dialog', { name: dialogName }, { timeout: 10_000 });
+  const dialog = await screen.findByRole('dialog', { name: dialogName }, { timeout: 30_000 });
   return { ...api, dialog };
 }
 
