@@ -124,7 +124,8 @@ export function useActionDialogs(
     );
   } else if (open?.kind === 'delete') {
     const { records, onDone, warning } = open;
-    const texts = deleteTexts(descriptor.labels, records.map((record) => nameOf(descriptor, record)));
+    const named = deleteTexts(descriptor.labels, records.map((record) => nameOf(descriptor, record)));
+    const texts = descriptor.labels.deleteNote ? { ...named, message: `${named.message} ${descriptor.labels.deleteNote}` } : named;
     const confirm = async () => {
       const outcome = await deleteRecords(records);
       onDone?.(outcome);
@@ -180,7 +181,7 @@ export function useActionDialogs(
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone, warning) => setOpen({ kind: 'delete', records, onDone, warning }),
     runOperation: (action, records, onDone) =>
-      action.confirm ? setOpen({ kind: 'operation', action, records, onDone }) : void operate(action, records).then((outcome) => onDone?.(outcome)),
+      action.confirm || action.confirmTitle ? setOpen({ kind: 'operation', action, records, onDone }) : void operate(action, records).then((outcome) => onDone?.(outcome)),
     dialogs,
   };
 }
