@@ -111,10 +111,14 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   return createServiceProvider('cinder', {
     volume: {
       // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
+      // Admin > Volumes lists every project's, a page at a time (`all_projects`).
+      serverFilters: ['all_projects'],
       async list(params) {
         const page = pageQuery(params);
+        const allProjects = params.filter?.all_projects === 'true' ? { all_projects: 'true' } : undefined;
+        const query = page || allProjects ? { ...page, ...allProjects } : undefined;
         const [answer, snapshots] = await Promise.all([
-          http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query: page, signal: params.signal }),
+          http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query, signal: params.signal }),
           http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/', { signal: params.signal }),
         ]);
         const withSnapshots = new Set(snapshots.items.map((snapshot) => snapshot.volume_id));

@@ -28,6 +28,9 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'volume-zone': 'cinder',
   // The Overview's Limit Summary (dataProviders/usage.ts).
   'quota-usage': 'nova',
+  // The instance forms' choices (dataProviders/nova-instance-actions.ts).
+  'instance-volume': 'nova',
+  'instance-port': 'nova',
   ...LAUNCH_RESOURCES,
   ...SWIFT_RESOURCES,
   // The load balancer wizards' certificate and member choices (dataProviders/lbaas.ts).

@@ -67,6 +67,9 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0), imageVolumeSize),
   /** Available volumes as a new volume's source, 'name (1 GiB)'. */
   'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`, ownSize),
+  /** Attach Volume's choices: the volumes no instance uses, 'name (id)' as Horizon labels them. */
+  'instance-attachable-volumes': async (backend) =>
+    (await listAll<Sized>(backend, 'volume')).filter((volume) => volume.status === 'available').map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.id})` })),
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
   /** Cinder's zones that are up (Horizon leaves out unavailable ones). */

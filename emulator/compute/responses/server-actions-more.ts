@@ -8,6 +8,7 @@ import { TRANSITIONS } from '../models/lifecycle.js';
 import { beginTransition, canonicalIPv6, checkState, flavorOf, getServer, recordAction, type ServerRow, setMetadata } from '../models/servers.js';
 import { contextOf, requestIdOf } from './common.js';
 import { callerOf, type ComputeDeps, portIdsOf, renderServer } from './servers.js';
+import { HOST_ACTIONS } from './server-actions-host.js';
 
 /**
  * The server actions beyond power, resize and snapshot: rebuild, createBackup,
@@ -204,6 +205,7 @@ export const MORE_ACTIONS: Record<string, ActionHandler> = {
   unlock,
   addSecurityGroup: securityGroupAction(true),
   removeSecurityGroup: securityGroupAction(false),
+  ...HOST_ACTIONS,
 };
 
 /** Actions a lock does not stop (reading, snapshotting and the lock itself). */
