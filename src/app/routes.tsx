@@ -6,7 +6,7 @@ import ResourceListPage from '../engine/ResourceListPage';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
-import { usePlugins } from '../plugins';
+import type { ViewPlugins } from '../plugins';
 import { PanelGate } from './PanelGate';
 
 // Pages load on first visit, so signing in does not download the details and forms. The list page
@@ -18,10 +18,14 @@ const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage'));
  * Every route, derived from the registry: each panel's list page, its
  * `{path}/{id}` redirect to `/ngdetails/{type}/{id}`, the generic details
  * route and the not-found page (spec 1 §2.1, spec 2 §2.1–2.2), with the
- * app's custom screens (`routes` of `EnginePlugins`) inside the shell.
- * `onPanel` is called when a panel's list page is navigated to.
+ * app's custom screens (`routes` and `panels` of `EnginePlugins`) inside the
+ * shell. `onPanel` is called when a panel's list page is navigated to.
  */
-export function buildRoutes(registry: Registry, customRoutes: readonly RouteObject[] = [], onPanel?: (descriptor: AnyResourceDescriptor) => void): RouteObject[] {
+export function buildRoutes(
+  registry: Registry,
+  screens: Pick<ViewPlugins, 'routes' | 'panels'> = { routes: [] },
+  onPanel?: (descriptor: AnyResourceDescriptor) => void,
+): RouteObject[] {
   const panels = registry.all.filter((descriptor) => descriptor.panel);
   return [
     { path: LOGIN_PATH, element: <LoginPage /> },
@@ -29,7 +33,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
       element: <AppShell />,
       children: [
         { index: true, element: <Navigate to={LANDING_PATH} replace /> },
-        ...sectionRoots(buildMenu(registry.all)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
+        ...sectionRoots(buildMenu(registry.all, screens.panels)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
         ...panels.map((descriptor) => ({
           path: descriptor.panel!.path,
           // `onPanel` starts the list's call at navigation; returning at once, it never holds the navigation.
@@ -41,7 +45,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
           }),
           element: (
             <PanelGate descriptor={descriptor}>
-              {descriptor.page ? <CustomPanelPage descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
+              <ResourceListPage key={descriptor.name} descriptor={descriptor} />
             </PanelGate>
           ),
         })),
@@ -56,7 +60,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
         ...registry.all.filter((descriptor) => registry.byName(descriptor.name) === descriptor).flatMap((descriptor) =>
           (descriptor.redirects ?? []).map((redirect) => ({ path: redirect.path, element: <ResourceRedirect descriptor={descriptor} to={redirect.to} /> })),
         ),
-        ...customRoutes,
+        ...screens.routes,
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
         { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
@@ -88,11 +92,4 @@ function ResourceRedirect({ descriptor, to }: { descriptor: AnyResourceDescripto
 function withQuery(target: string, search: string): string {
   if (!search || search === '?') return target;
   return `${target}${target.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}`;
-}
-
-/** A panel whose descriptor names a custom `page` (the app's `pages` plug-in). */
-function CustomPanelPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
-  const Page = usePlugins().pages?.[descriptor.page!];
-  if (!Page) throw new Error(`No page named '${descriptor.page}' (the app's pages plug-in)`);
-  return <Page descriptor={descriptor} />;
 }
