@@ -1,4 +1,4 @@
-import { faultHandler, novaStyleViolation, sendJson } from '../core/faults.js';
+import { faultHandler, novaStyleViolation } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 
 /**
@@ -26,6 +26,6 @@ export function computeErrorHandler(deps: CloudDeps) {
     malformed: 'Malformed request body',
     internal: 'Unexpected API Error. Please report this at http://bugs.launchpad.net/nova/ and attach the Nova API log if possible.',
     describe: novaStyleViolation,
-    send: (reply, { status, message }) => sendJson(reply, status, novaFault(status, message)),
+    body: ({ status, message }) => novaFault(status, message),
   });
 }

@@ -25,8 +25,10 @@ export interface FaultStyle {
   internal: string;
   /** The service's own readings of an error (typed faults, schema violations), tried first; `undefined` falls through. */
   describe?(error: unknown): Fault | undefined;
-  /** Sends the service's error body (`error` is what was thrown, for a wording that depends on its class). */
-  send(reply: FastifyReply, fault: Fault, request: FastifyRequest, error: unknown): FastifyReply;
+  /** The service's JSON error body. */
+  body?(fault: Fault): unknown;
+  /** Sends an error body that is not always JSON (Glance's HTML, Swift's); `error` is what was thrown. */
+  send?(reply: FastifyReply, fault: Fault, request: FastifyRequest, error: unknown): FastifyReply;
   /** Where the 401's `WWW-Authenticate` points (default `/identity`); `null`: no such header (Swift words its 401 itself). */
   identityPath?: string | null;
   /** Whether a 401 gets keystonemiddleware's body (the default) or the service's own (Keystone itself, Swift). */
@@ -58,7 +60,8 @@ export function faultHandler(deps: CloudDeps, style: FaultStyle) {
       if (style.identityPath !== null) reply.header('WWW-Authenticate', `Keystone uri="${cloudUrl(deps, style.identityPath ?? '/identity')}"`);
       if (!style.ownUnauthorizedBody) return sendJson(reply, 401, UNAUTHORIZED_BODY);
     }
-    return style.send(reply, fault, request, error);
+    if (style.send) return style.send(reply, fault, request, error);
+    return sendJson(reply, fault.status, style.body?.(fault));
   };
 }
 

@@ -1,5 +1,5 @@
 import { BadRequest, SchemaViolation } from '../core/errors.js';
-import { faultHandler, sendJson } from '../core/faults.js';
+import { faultHandler } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 
 /**
@@ -40,7 +40,7 @@ export function identityErrorHandler(deps: CloudDeps) {
       if (error.override) return { status: 400, message: error.override };
       return { status: 400, message: error.path.length ? `Invalid input for field '${error.path.join('/')}': ${error.reason}` : error.reason };
     },
-    send: (reply, { status, message }) => sendJson(reply, status, keystoneErrorBody(status, message)),
+    body: ({ status, message }) => keystoneErrorBody(status, message),
     identityPath: '/identity/v3',
     ownUnauthorizedBody: true,
   });

@@ -1,4 +1,4 @@
-import { faultHandler, sendJson } from '../core/faults.js';
+import { faultHandler } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 
 /** Barbican's error bodies (pecan's JSON errors): `{"code": 404, "title": "Not Found", "description": "…"}`. */
@@ -24,6 +24,6 @@ export function barbicanErrorHandler(deps: CloudDeps) {
     service: 'key-manager',
     malformed: 'Malformed JSON',
     internal: 'Unexpected server error',
-    send: (reply, { status, message }) => sendJson(reply, status, barbicanFault(status, message)),
+    body: ({ status, message }) => barbicanFault(status, message),
   });
 }

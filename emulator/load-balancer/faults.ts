@@ -1,4 +1,4 @@
-import { faultHandler, sendJson } from '../core/faults.js';
+import { faultHandler } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 
 /**
@@ -14,6 +14,6 @@ export function octaviaErrorHandler(deps: CloudDeps) {
     service: 'load-balancer',
     malformed: 'Request is not in valid JSON format',
     internal: 'Internal Server Error',
-    send: (reply, { status, message }) => sendJson(reply, status, octaviaFault(status, message)),
+    body: ({ status, message }) => octaviaFault(status, message),
   });
 }

@@ -1,5 +1,5 @@
 import { CloudError } from '../core/errors.js';
-import { faultHandler, sendJson } from '../core/faults.js';
+import { faultHandler } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 
 /**
@@ -44,6 +44,6 @@ export function networkErrorHandler(deps: CloudDeps) {
     malformed: 'Body contains invalid data',
     internal: 'Request Failed: internal server error while processing your request.',
     describe: (error) => (error instanceof NeutronFault ? { status: error.status, type: error.type, message: error.message } : undefined),
-    send: (reply, { status, type, message }) => sendJson(reply, status, neutronFaultBody(type ?? typeOf(status), message)),
+    body: ({ status, type, message }) => neutronFaultBody(type ?? typeOf(status), message),
   });
 }

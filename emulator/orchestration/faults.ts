@@ -1,5 +1,5 @@
 import { CloudError, MalformedBody } from '../core/errors.js';
-import { faultHandler, sendJson } from '../core/faults.js';
+import { faultHandler } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 import { HeatError } from './models/errors.js';
 
@@ -33,6 +33,6 @@ export function heatErrorHandler(deps: CloudDeps) {
       if (error instanceof CloudError && !(error instanceof MalformedBody)) return { status: error.status, type: error.name, message: error.message };
       return undefined;
     },
-    send: (reply, { status, type, message }) => sendJson(reply, status, heatFault(status, type ?? (status >= 500 ? 'InternalServerError' : 'HTTPBadRequest'), message)),
+    body: ({ status, type, message }) => heatFault(status, type ?? (status >= 500 ? 'InternalServerError' : 'HTTPBadRequest'), message),
   });
 }

@@ -1,4 +1,4 @@
-import { faultHandler, novaStyleViolation, sendJson } from '../core/faults.js';
+import { faultHandler, novaStyleViolation } from '../core/faults.js';
 import type { CloudDeps } from '../core/service.js';
 
 /**
@@ -29,6 +29,6 @@ export function volumeErrorHandler(deps: CloudDeps) {
     malformed: 'Malformed request body',
     internal: 'The server has either erred or is incapable of performing the requested operation.',
     describe: novaStyleViolation,
-    send: (reply, { status, message }) => sendJson(reply, status, cinderFault(status, message)),
+    body: ({ status, message }) => cinderFault(status, message),
   });
 }
