@@ -2,6 +2,7 @@ import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { createServiceProvider } from './resource-provider';
+import type { BackupPlanBackupEntity, BackupPlanEntity } from '../shared/generated';
 
 const BASE = '/api/baas/duratus';
 
@@ -11,16 +12,16 @@ export function shortDescription(text: unknown): string {
   return value.length > 50 ? `${value.slice(0, 50)}...` : value;
 }
 
-type Plan = Record<string, unknown> & { id: string };
+/** A plan as the service answers it: the schema's entity without the short description `planRecord` adds. */
+type Plan = Omit<BackupPlanEntity, 'description_short'>;
 
 function planRecord(plan: Plan): ResourceRecord {
   return { ...plan, description_short: shortDescription(plan.description) };
 }
 
-type BackupItem = Record<string, unknown> & {
-  id: string;
+/** A backed-up disk as the service answers it: the schema's entity without the texts `backupRecord` adds, with its plan and snapshots. */
+type BackupItem = Omit<BackupPlanBackupEntity, 'job_name' | 'backup_size_text' | 'snapshots_text'> & {
   job?: { id: string; name: string };
-  backup_size?: number;
   snapshots?: { name: string; snapshot_date: string; original_disk_size: number }[];
 };
 

@@ -1,15 +1,16 @@
 import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { VolumeAttachment, VolumeEntity, VolumeSnapshotEntity } from '../shared/generated';
 import { cinderLaunchHandlers } from './launch';
 import { createServiceProvider, listPage, type PagedAnswer, pageQuery } from './resource-provider';
 
-type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
-type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
-type Snapshot = Record<string, unknown> & { id: string; name?: string | null; volume_id?: string | null };
+/** A volume and a snapshot as /api/cinder/ answers them: the schemas' entities without what the records below add. */
+type Volume = Omit<VolumeEntity, 'attached_to' | 'has_snapshot' | 'bootable_flag'>;
+type Snapshot = Omit<VolumeSnapshotEntity, 'volume_name'>;
 
 /** Horizon's "Attached To" cell: "<instance> on <device>" per attachment. */
-function attachedTo(attachments: Attachment[] | undefined): string {
+function attachedTo(attachments: VolumeAttachment[] | undefined): string {
   return (attachments ?? []).map((item) => `${item.instance_name ?? item.server_id ?? ''} on ${item.device ?? ''}`).join(', ');
 }
 

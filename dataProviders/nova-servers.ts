@@ -1,29 +1,26 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { listPage, type PagedAnswer, pageQuery, type ResourceHandlers } from './resource-provider';
-import type { InstanceResize } from '../shared/generated/instance';
+import type { FlavorEntity, InstanceEntity, InstanceResize } from '../shared/generated';
 import { instanceActionCalls, instanceSecurityGroupIds, instanceSupportHandlers, updateInstance } from './nova-instance-actions';
 
-/** A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract §6.2). */
-export type NovaServer = Record<string, unknown> & {
-  id: string;
-  name?: string;
-  status?: string;
-  addresses?: Record<string, { addr: string; version?: number }[]>;
-  image?: { id?: string } | string | null;
-  image_name?: string | null;
-  /** `{id, links}` in the list; embedded `{original_name, vcpus, ram, disk, …}` without an id in the single GET (≥2.47). */
-  flavor?: { id?: string; original_name?: string; vcpus?: number; ram?: number; disk?: number } | null;
-  fault?: { message?: string } | null;
-};
+/**
+ * A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract
+ * §6.2): Nova's own shape, which the Instances record (schemas/instance)
+ * reshapes; the fields both have are the schema's, Nova's extension fields
+ * (`OS-EXT-STS:…`) are read by name.
+ */
+export type NovaServer = Record<string, unknown> &
+  Pick<InstanceEntity, 'id'> &
+  Partial<Pick<InstanceEntity, 'name' | 'status' | 'addresses' | 'image_name'>> & {
+    image?: { id?: string } | string | null;
+    /** `{id, links}` in the list; embedded `{original_name, vcpus, ram, disk, …}` without an id in the single GET (≥2.47). */
+    flavor?: (Partial<NovaFlavor> & { original_name?: string }) | null;
+    fault?: { message?: string } | null;
+  };
 
-interface NovaFlavor {
-  id: string;
-  name: string;
-  vcpus?: number;
-  ram?: number;
-  disk?: number;
-}
+/** The flavor fields an instance shows (schemas/flavor.schema.json). */
+type NovaFlavor = Pick<FlavorEntity, 'id' | 'name' | 'vcpus' | 'ram' | 'disk'>;
 
 /** Horizon's POWER_STATES: Nova's OS-EXT-STS:power_state number → name (tables.py). */
 export const POWER_STATES: Record<number, string> = {

@@ -10,6 +10,7 @@ import { imageVolumeSize } from './cinder';
 import { LB_OPTION_SOURCES } from './lbaas-options';
 import { trunkPortCandidates } from './neutron';
 import { subnetPoolChoice } from './neutron-networks';
+import type { ImageEntity } from '../shared/generated';
 
 /** The project's ports a trunk may use in a role, in the spec's order, labelled by name (else id). */
 function trunkPorts(role: 'parent' | 'subport' | 'any'): OptionSource {
@@ -25,13 +26,8 @@ async function listAll<T>(backend: Backend, resource: string, sortField = 'name'
   return data as T[];
 }
 
-interface Sized {
-  id: string;
-  name?: string | null;
-  status?: string;
-  size?: number | null;
-  min_disk?: number | null;
-}
+/** What a volume source's choice reads of an image, a volume or a snapshot (the same names in their schemas). */
+type Sized = Pick<ImageEntity, 'id' | 'name' | 'size' | 'min_disk'> & { status?: string };
 
 /**
  * Horizon's Create Volume source choices: usable records labelled 'name

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import type { ResourceHandlers } from './resource-provider';
+import type { QuotaEntity } from '../shared/generated';
 
 /**
  * Quotas in Nova, Cinder and Neutron (api-contract §5, §6, §8 and the
@@ -9,12 +10,7 @@ import type { ResourceHandlers } from './resource-provider';
  */
 
 /** One quota as the `/api` quota routes list it; `in_use` with `usage=true`. */
-export interface QuotaItem {
-  display_name: string;
-  name: string;
-  limit: number;
-  in_use?: number;
-}
+export type QuotaItem = Pick<QuotaEntity, 'display_name' | 'name' | 'limit'> & { in_use?: number };
 
 /** Horizon's NOVA_QUOTA_FIELDS: the Nova PATCH needs every one. */
 export const COMPUTE_QUOTAS = [

@@ -140,14 +140,6 @@ export interface ResourceDescriptor<T extends object> {
    * @example 'server'
    */
   paging?: 'client' | 'server';
-  /**
-   * The app's custom page (its `pages` plug-in of this name) shown at the
-   * panel's route instead of the list, for a panel that is more than a table
-   * (the Overview's charts and usage period above its usage table). The page
-   * gets the descriptor and may show the engine's list of it inside.
-   * @example 'project-overview'
-   */
-  page?: string;
 }
 
 /**

@@ -38,7 +38,7 @@ const API: Record<Level, Partial<Record<Method, Respond>>> = {
 export const objectStoreRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.setErrorHandler(swiftErrorHandler);
+  app.setErrorHandler(swiftErrorHandler(deps));
   app.setNotFoundHandler((request, reply) => sendSwiftError(reply, request.method, 404));
   app.addHook('onSend', addTransactionId);
   app.route({ method: 'GET', url: '/info', handler: showInfo(deps) });
