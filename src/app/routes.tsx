@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useLocation, useParams } from 'react-router
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import ResourceListPage from '../engine/ResourceListPage';
+import { PanelTabs } from '../engine/PanelTabs';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
@@ -41,7 +42,13 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
           }),
           element: (
             <PanelGate descriptor={descriptor}>
-              {descriptor.page ? <CustomPanelPage descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
+              {descriptor.page ? (
+                <CustomPanelPage descriptor={descriptor} />
+              ) : descriptor.panel!.tabs ? (
+                <PanelTabs key={descriptor.name} descriptor={descriptor} />
+              ) : (
+                <ResourceListPage key={descriptor.name} descriptor={descriptor} />
+              )}
             </PanelGate>
           ),
         })),
