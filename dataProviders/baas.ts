@@ -47,9 +47,9 @@ export function backupRecord(item: BackupItem): ResourceRecord {
 
 type Task = Record<string, unknown> & { id: string; job?: { id: string; name: string }; finishDate?: string | null };
 
-/** A task as the task tables read it: the plan's id and name for the link, '(None)' for no finish date (spec 3 §3.3). */
+/** A task as the task tables read it: the plan's id and name flattened for the link. */
 export function taskRecord(task: Task): ResourceRecord {
-  return { ...task, job_id: task.job?.id ?? '', job_name: task.job?.name ?? '', finish_text: task.finishDate ?? '(None)' };
+  return { ...task, job_id: task.job?.id ?? '', job_name: task.job?.name ?? '' };
 }
 
 type PlanVolume = Record<string, unknown> & { id: string; name?: string; not_exist?: boolean };

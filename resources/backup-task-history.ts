@@ -4,7 +4,7 @@ import type { BackupPlanTaskEntity } from '../shared/generated';
 
 /**
  * Task History, the third tab of project/duratus_job (spec 3 §2.5, §9.3): the
- * running tasks' columns plus the finish date ('(None)' when empty), paged
+ * running tasks' columns plus the finish date ('(None)' when empty, the schema's x-emptyText), paged
  * by the server (start, number) and searched there; newest finish first.
  */
 export default defineResource<BackupPlanTaskEntity>({
@@ -22,7 +22,7 @@ export default defineResource<BackupPlanTaskEntity>({
     { field: 'status' },
     { field: 'jobType' },
     { field: 'startDate' },
-    { field: 'finish_text', defaultSort: 'desc' },
+    { field: 'finishDate', defaultSort: 'desc' },
     { field: 'disk_name', link: { to: '/project/volumes/{diskId}' } },
   ],
   facets: [{ name: 'search', label: 'Search', singleton: true, isServer: true }],

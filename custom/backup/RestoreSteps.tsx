@@ -14,6 +14,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { DateTimeText } from '../../src/engine/FieldText';
 import { useOptionLoader } from '../../src/forms/option-sources';
 import type { TransferItem } from '../../src/transfer/model';
 import type { CustomStepProps } from '../../src/wizard/step-components';
@@ -60,8 +61,10 @@ export function RestoreGeneralStep({ formData }: CustomStepProps) {
                 <TableCell>
                   <VolumeLink volume={volume} />
                 </TableCell>
-                <TableCell>{volume.size ?? '-'} GB</TableCell>
-                <TableCell>{volume.last_backup ?? '-'}</TableCell>
+                <TableCell>{volume.last_backup?.original_disk_size ?? volume.size ?? '-'} GB</TableCell>
+                <TableCell>
+                  <DateTimeText value={volume.last_backup?.created_at} />
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>
@@ -114,7 +117,7 @@ export function RestoreDisksStep({ value, onChange, formData, errors, disabled, 
           <Stack key={volume.id} spacing={1} sx={{ borderBottom: 1, borderColor: 'divider', pb: 1 }}>
             <FormControlLabel
               control={<Checkbox checked={Boolean(choice)} disabled={disabled} onChange={(event) => toggle(volume, event.target.checked)} />}
-              label={`${volume.name} (${volume.size ?? '-'} GB)`}
+              label={`${volume.name} (${volume.last_backup?.original_disk_size ?? volume.size ?? '-'} GB)`}
             />
             {choice && (
               <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>

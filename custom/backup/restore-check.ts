@@ -17,7 +17,8 @@ export interface RestorableVolume {
   size?: number | null;
   bootable?: boolean;
   volume_type?: string | null;
-  last_backup?: string | null;
+  /** Its newest backup (spec 3 §3.3: backup of a volume). */
+  last_backup?: { disk_id: string; backup_size: number; created_at: string; original_disk_size: number } | null;
   not_exist?: boolean;
 }
 
@@ -57,7 +58,8 @@ export function restoreQuotaError(quotas: BackupQuotas, volumes: RestorableVolum
   for (const volume of volumes) {
     const choice = chosen[volume.id];
     if (!choice) continue;
-    const size = Number(volume.size ?? 0);
+    // Spec 3 §5.3: the size the disk had when it was backed up.
+    const size = Number(volume.last_backup?.original_disk_size ?? volume.size ?? 0);
     const type = choice.restore_volume_type || volume.volume_type || '';
     totalAdded += size;
     if (type) added.set(type, (added.get(type) ?? 0) + size);

@@ -182,10 +182,6 @@ export interface BackupPlanTaskEntity {
   jobType?: BackupPlanJobType;
   startDate?: string | null;
   finishDate?: string | null;
-  /**
-   * The finish date, '(None)' while there is none (spec 3 §3.3).
-   */
-  finish_text?: string;
   diskId?: string | null;
   disk_name?: string | null;
   message?: string | null;
@@ -220,7 +216,15 @@ export interface BackupPlanVolumeEntity {
   not_exist?: boolean;
   bootable?: boolean;
   volume_type?: string | null;
-  last_backup?: string | null;
+  /**
+   * The disk's newest backup: disk_id, backup_size, created_at, original_disk_size (spec 3 §3.3).
+   */
+  last_backup?: {
+    disk_id?: string;
+    backup_size?: number;
+    created_at?: string;
+    original_disk_size?: number;
+  } | null;
 }
 
 /**

@@ -62,7 +62,7 @@ describe('the plan wizard (spec 3 §2.5, §5.3, §9.3)', () => {
   it('creates a daily plan of one disk with the defaults: enabled, 00:00, weekday 1, 10 rotation points', async () => {
     const api = openPlans([]);
     await api.user.click(await screen.findByRole('button', { name: 'Create Plan' }, { timeout: 15_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Plan' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Plan' }, { timeout: 30_000 });
     // General: the name is required.
     await next(dialog, api);
     expect((await within(dialog).findAllByText('The name is required.')).length).toBeGreaterThan(0);
@@ -101,7 +101,7 @@ describe('the plan wizard (spec 3 §2.5, §5.3, §9.3)', () => {
   it('sends a weekly schedule with its weekday, hour, minute and rotation points, and the chosen instances', async () => {
     const api = openPlans([]);
     await api.user.click(await screen.findByRole('button', { name: 'Create Plan' }, { timeout: 15_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Plan' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Plan' }, { timeout: 30_000 });
     await api.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'weekly web');
     await api.user.click(within(dialog).getByRole('checkbox', { name: 'Enable' }));
     await next(dialog, api);
@@ -136,7 +136,7 @@ describe('the plan wizard (spec 3 §2.5, §5.3, §9.3)', () => {
     await within(table).findByText('weekly');
     await api.user.click(screen.getByRole('button', { name: 'Actions for weekly' }));
     await api.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' }, { timeout: 30_000 });
     const name = within(dialog).getByRole('textbox', { name: 'Name' });
     expect((name as HTMLInputElement).value).toBe('weekly');
     await api.user.type(name, '-2');
