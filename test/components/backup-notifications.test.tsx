@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../support/contract';
 import { renderWithApi } from '../support/fake-api';
 
@@ -9,6 +9,11 @@ import { renderWithApi } from '../support/fake-api';
  * that hold a step.
  */
 const SLOW = 60_000;
+
+// The wizard's chunk (rjsf, ajv) loads lazily; the first load takes long on a loaded machine, so it is loaded once here.
+beforeAll(async () => {
+  await Promise.all([import('../../src/wizard/SchemaWizard'), import('../../src/forms/form-schema')]);
+}, SLOW);
 
 const template = (recipient: string, overrides: Record<string, unknown> = {}) => ({
   driver: { name: 'email', recipient },
@@ -72,6 +77,8 @@ describe('notification templates (spec 3 §3.3, §4.3, §5.3)', () => {
     await api.user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Template' }, { timeout: 30_000 });
     await api.user.click(within(dialog).getByRole('checkbox', { name: 'Enable' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await api.user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.sent('PUT', '/api/baas/duratus/notifications/')).toHaveLength(1));
     expect(api.sent('PUT', '/api/baas/duratus/notifications/')[0]).toEqual([
@@ -138,7 +145,7 @@ describe('the restore wizard (spec 3 §3.3, §4.3, §5.3)', () => {
     // Restored as 'fast' (max 5): 4 GB fits; the name is the original's, edited.
     expect((within(dialog).getByRole('textbox', { name: 'Restore name of data-a' }) as HTMLInputElement).value).toBe('data-a');
     await api.user.type(within(dialog).getByRole('textbox', { name: 'Restore name of data-a' }), '-copy');
-    await api.user.click(within(dialog).getByRole('combobox', { name: 'Restore volume type of data-a' }));
+    await api.user.click(within(dialog).getByRole('combobox', { name: /Volume Type/ }));
     await api.user.click(await screen.findByRole('option', { name: 'fast' }));
     await api.user.click(within(dialog).getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(api.sent('POST', '/api/baas/duratus/job/plan-1/restore')).toHaveLength(1));

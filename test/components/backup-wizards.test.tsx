@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectContract } from '../support/contract';
 import { renderWithApi } from '../support/fake-api';
 
@@ -16,6 +16,11 @@ const VOLUMES = [
 
 /** A wizard walks several steps, each a few renders of rjsf; slow on a loaded two-core machine. */
 const SLOW = 60_000;
+
+// The wizard's chunk (rjsf, ajv) loads lazily; the first load takes long on a loaded machine, so it is loaded once here.
+beforeAll(async () => {
+  await Promise.all([import('../../src/wizard/SchemaWizard'), import('../../src/forms/form-schema')]);
+}, SLOW);
 
 const plan = (id: string, overrides: Record<string, unknown> = {}) => ({
   id,
