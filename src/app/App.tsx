@@ -17,6 +17,7 @@ import { TimezoneLoaderContext } from '../utils/useTimeZone';
 import { FullPageSpinner } from './AppShell';
 import { ExtensibleHeaderContext } from './ExtensibleHeader';
 import { RequestCounterContext } from './RequestSpinner';
+import { SignInLandingContext } from './sign-in-landing';
 import { theme } from './theme';
 
 export interface AppParts {
@@ -33,10 +34,12 @@ export interface AppParts {
   loadHeader?: () => Promise<unknown>;
   /** The `/api/timezones/` loader on the app's HTTP client. Default: the shared loader. */
   timezones?: CachedLoader<TimezoneDict>;
+  /** Loads a signed-in user's first page (see sign-in-landing.ts). Default: in-app navigation. */
+  loadPage?: (path: string) => void;
 }
 
 /** The whole app from its parts; tests pass fakes and a memory router. */
-export function App({ backend, registry, plugins = NO_VIEW_PLUGINS, toasts, queryClient, router, requests, loadHeader, timezones }: AppParts) {
+export function App({ backend, registry, plugins = NO_VIEW_PLUGINS, toasts, queryClient, router, requests, loadHeader, timezones, loadPage }: AppParts) {
   const page = (
     <ThemeProvider theme={theme}>
       <CssBaseline />
@@ -59,7 +62,9 @@ export function App({ backend, registry, plugins = NO_VIEW_PLUGINS, toasts, quer
   return (
     <RequestCounterContext.Provider value={requests ?? null}>
       <ExtensibleHeaderContext.Provider value={loadHeader ?? null}>
-        {timezones ? <TimezoneLoaderContext.Provider value={timezones}>{page}</TimezoneLoaderContext.Provider> : page}
+        <SignInLandingContext.Provider value={loadPage ?? null}>
+          {timezones ? <TimezoneLoaderContext.Provider value={timezones}>{page}</TimezoneLoaderContext.Provider> : page}
+        </SignInLandingContext.Provider>
       </ExtensibleHeaderContext.Provider>
     </RequestCounterContext.Provider>
   );

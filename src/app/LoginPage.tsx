@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import type { AuthOptions, LoginRequest } from '../backend/contract';
 import { serverMessage } from '../backend/http';
 import { useBackend } from '../engine/context';
@@ -16,6 +16,7 @@ import { useToastStore } from '../toasts/context';
 import { PRODUCT_NAME } from './Header';
 import { LANDING_PATH } from './menu';
 import { useSessionActions } from './session-actions';
+import { useEnterApp } from './sign-in-landing';
 
 const CREDENTIALS = 'credentials';
 
@@ -53,7 +54,7 @@ function LoginForm({ options }: { options: AuthOptions }) {
   const { auth } = useBackend();
   const toasts = useToastStore();
   const { adopt } = useSessionActions();
-  const navigate = useNavigate();
+  const enterApp = useEnterApp();
   const [params] = useSearchParams();
   const [authType, setAuthType] = useState(options.default_auth_type || CREDENTIALS);
   const [username, setUsername] = useState('');
@@ -77,7 +78,7 @@ function LoginForm({ options }: { options: AuthOptions }) {
     try {
       await adopt(await auth.login(request));
       toasts.clearErrors(); // errors of the previous session no longer apply
-      navigate(safeNext(params.get('next')), { replace: true });
+      enterApp(safeNext(params.get('next')));
     } catch (failure) {
       setError(serverMessage(failure) ?? 'An error occurred. Please try again later.');
       setSubmitting(false);

@@ -65,6 +65,8 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
     loadHeader: () => http.get<unknown>(EXTENSIBLE_HEADER_PATH, { silent: true }),
     // Quiet: dates fall back to the cookie's zone without the list.
     timezones: createTimezoneLoader((url) => http.get(url, { silent: true })),
+    // The browser's router can load the server's page (with its bootstrap); a test's memory router cannot.
+    loadPage: options.createRouter ? undefined : (path) => window.location.assign(path),
   };
 }
 

@@ -80,6 +80,30 @@ describe('login page (spec 1 §2.5)', () => {
     expect(await screen.findByRole('heading', { name: 'Overview' }, { timeout: 15_000 })).toBeTruthy();
   });
 
+  it("loads the page named by 'next' from the server after signing in, so it comes with the bootstrap (no in-app route change)", async () => {
+    const loadPage = vi.fn();
+    const backend = signedInBackend({ resources: OVERVIEW });
+    Object.assign(backend.auth, { getOptions: async () => options(), login: async () => makeSession() });
+    const { user, router } = renderApp({ backend, path: `/auth/login?next=${encodeURIComponent('/project/key_pairs')}`, parts: { loadPage } });
+    await user.type(await screen.findByRole('textbox', { name: 'User Name' }), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/project/key_pairs'));
+    expect(currentPath(router)).toBe('/auth/login');
+    expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it("never loads another site's page from 'next' ('//evil.example' lands on the Overview)", async () => {
+    const loadPage = vi.fn();
+    const backend = signedInBackend({ resources: OVERVIEW });
+    Object.assign(backend.auth, { getOptions: async () => options(), login: async () => makeSession() });
+    const { user } = renderApp({ backend, path: `/auth/login?next=${encodeURIComponent('//evil.example/x')}`, parts: { loadPage } });
+    await user.type(await screen.findByRole('textbox', { name: 'User Name' }), 'demo');
+    await user.type(screen.getByLabelText('Password'), 'secret');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(loadPage).toHaveBeenCalledWith('/project'));
+  });
+
   it.each([
     ['/project/', 'Overview'],
     ['/project', 'Overview'],

@@ -26,6 +26,29 @@ describe('login and the app shell', () => {
     await context.close();
   });
 
+  it("lands on the page named by 'next' with the server's bootstrap: the browser asks for none of the session, catalog, settings or extension reads", async () => {
+    const { page, context } = await openSession(browser());
+    await page.goto(`${baseUrl}/project/key_pairs`);
+    await page.waitForURL('**/auth/login**');
+    const apiCalls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/')) apiCalls.push(path);
+    });
+    await page.getByLabel('User Name').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill(passwords.demo);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/project/key_pairs');
+    await page.getByRole('heading', { name: 'Key Pairs' }).waitFor();
+    await page.getByRole('button', { name: 'User menu' }).waitFor();
+    // The landing page was loaded from the server, so it came with the bootstrap block…
+    expect(await page.locator('script#bootstrap').count()).toBe(1);
+    // …and its reads were answered by it, not asked one after another while the page stayed blank.
+    const pageReads = ['/api/keystone/user-session/', '/api/keystone/svc-catalog/', '/api/settings/', '/api/neutron/extensions/', '/api/cinder/extensions/', '/api/policy/'];
+    expect(apiCalls.filter((path) => pageReads.includes(path))).toEqual([]);
+    await context.close();
+  });
+
   it('shows the Admin section to admin and not to demo', async () => {
     const admin = await openSession(browser());
     await logIn(admin.page, baseUrl, 'admin', passwords.admin);

@@ -19,7 +19,7 @@ export interface RenderAppOptions {
   /** Pass `{ advanceTimers: vi.advanceTimersByTime }` when the test uses fake timers. */
   userEventOptions?: Parameters<typeof userEvent.setup>[0];
   /** The optional app parts: request counter, extensible header, zone list (default: UTC only, no request). */
-  parts?: Pick<AppParts, 'requests' | 'loadHeader' | 'timezones'>;
+  parts?: Pick<AppParts, 'requests' | 'loadHeader' | 'timezones' | 'loadPage'>;
 }
 
 const utcOnly = { timezone_dict: { UTC: '+0000' } };
