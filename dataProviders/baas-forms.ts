@@ -12,7 +12,7 @@ export type NotificationTemplate = BackupPlanNotification;
 const FIRST_HOUR = 0;
 const LAST_HOUR = 23;
 
-/** The plan wizard's values → POST job/ and PUT job/{id} body; an edit keeps what the wizard does not show (the pool). */
+/** The plan wizard's values → POST job/ and PUT job/{id} body; no pool chosen (none offered) leaves the plan's own, else the service's default. */
 export function planPayload(values: Record<string, unknown>, plan?: Partial<BackupPlanEntity>): BackupPlanPlan {
   const type = Number(values.schedule_type ?? 1) as 1 | 2;
   return {
@@ -24,7 +24,7 @@ export function planPayload(values: Record<string, unknown>, plan?: Partial<Back
     rotation_points: values.rotation_points as number,
     vms: (values.vms as string[] | undefined) ?? [],
     volumes: (values.volumes as string[] | undefined) ?? [],
-    ...(plan?.poolAlias ? { poolAlias: plan.poolAlias } : {}),
+    ...(values.poolAlias || plan?.poolAlias ? { poolAlias: String(values.poolAlias || plan?.poolAlias) } : {}),
   } as BackupPlanPlan;
 }
 
@@ -35,6 +35,7 @@ export function planPrefill(plan: Partial<BackupPlanEntity>): Record<string, unk
     name: plan.name,
     description: plan.description ?? '',
     enable: plan.enable !== false,
+    poolAlias: plan.poolAlias ?? '',
     vms: plan.vms ?? [],
     volumes: plan.volumes ?? [],
     schedule_type: schedule.type ?? 1,

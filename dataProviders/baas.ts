@@ -117,6 +117,13 @@ export function createBaasProvider(http: HttpClient): DataProvider {
         },
       },
     },
+    // Backup storage pools the user may choose (GET list_pools: the visible ones), by alias.
+    'backup-pool': {
+      async list(params) {
+        const { backupQuotes } = await http.get<{ backupQuotes: { pool: { id: string; alias: string; visible: boolean } }[] }>(`${BASE}/list_pools`, { signal: params.signal });
+        return backupQuotes.filter(({ pool }) => pool.visible).map(({ pool }) => ({ id: pool.alias, alias: pool.alias }));
+      },
+    },
     // Running Tasks (spec 3 §2.5): a task no longer running is gone from GET task/, so its row leaves the table.
     'backup-task': {
       async list(params) {

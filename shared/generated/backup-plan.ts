@@ -325,6 +325,7 @@ export interface BackupPlanPlanForm {
   name: string;
   description?: string;
   enable?: boolean;
+  poolAlias?: string;
   /**
    * @maxItems 200
    */

@@ -48,6 +48,9 @@ function openPlans(plans = [plan('weekly', { schedule: { type: 2, hour: 3, minut
       'GET /api/nova/flavors/': () => ({ items: [] }),
       'GET /api/cinder/volumesnapshots/': () => ({ items: [] }),
       'GET /api/nova/servers/': () => ({ items: [{ id: 'srv-1', name: 'web', status: 'ACTIVE', addresses: {}, flavor: {}, image: {} }], has_more_data: false, has_prev_data: false }),
+      'GET /api/baas/duratus/list_pools': () => ({
+        backupQuotes: [{ pool: { id: '1', alias: 'default', visible: true } }, { pool: { id: '2', alias: 'gold', visible: true } }, { pool: { id: '3', alias: 'hidden', visible: false } }],
+      }),
       'POST /api/baas/duratus/job/': (request: { body: unknown }) => ({ id: 'new', job_type: 'backup', ...(request.body as object) }),
       'PUT /api/baas/duratus/job/:id': (request: { body: unknown }, { id }: Record<string, string>) => ({ id, job_type: 'backup', ...(request.body as object) }),
     },
@@ -99,16 +102,22 @@ describe('the plan wizard (spec 3 §2.5, §5.3, §9.3)', () => {
       rotation_points: 10,
       vms: [],
       volumes: ['vol-a'],
+      poolAlias: 'default',
     });
     expect((await screen.findByRole('alert')).textContent).toContain("Job 'nightly' was successfully created.");
   }, SLOW);
 
-  it('sends a weekly schedule with its weekday, hour, minute and rotation points, and the chosen instances', async () => {
+  it('sends a weekly schedule with its weekday, hour, minute and rotation points, the chosen instances and storage pool', async () => {
     const api = openPlans([]);
     await api.user.click(await screen.findByRole('button', { name: 'Create Plan' }, { timeout: 15_000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Plan' }, { timeout: 30_000 });
     await api.user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'weekly web');
     await api.user.click(within(dialog).getByRole('checkbox', { name: 'Enable' }));
+    // The visible pools only (list_pools), the first chosen at first.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Backup Storage/ }).textContent).toBe('default'));
+    await api.user.click(within(dialog).getByRole('combobox', { name: /Backup Storage/ }));
+    expect(screen.queryByRole('option', { name: 'hidden' })).toBeNull();
+    await api.user.click(await screen.findByRole('option', { name: 'gold' }));
     await next(dialog, api);
     await api.user.click(await within(dialog).findByRole('button', { name: 'Allocate web' }));
     await next(dialog, api);
@@ -132,6 +141,7 @@ describe('the plan wizard (spec 3 §2.5, §5.3, §9.3)', () => {
       rotation_points: 5,
       vms: ['srv-1'],
       volumes: [],
+      poolAlias: 'gold',
     });
   }, SLOW);
 
