@@ -47,6 +47,7 @@ export default defineResource<BackupPlanNotificationEntity>({
       success: 'The notification template for {recipient} was saved.',
       failure: 'Unable to update events config.',
     },
+    // Spec 3 §8.3: the list could not be saved without them.
     { id: 'delete', kind: 'delete', failure: 'The following notifications cannot be deleted: {names}.' },
   ],
   texts: { listError: 'Unable to get events config.' },

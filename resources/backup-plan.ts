@@ -75,7 +75,10 @@ export default defineResource<BackupPlanEntity & { description_short?: string; s
       kind: 'delete',
       allowed: (plan) => Boolean(plan.id),
       success: { singular: 'Deleted plans: {names}.', plural: 'Deleted plans: {names}.' },
-      failure: 'The following jobs cannot be deleted: {names}.',
+      // Spec 3 §8.3: 'cannot' names the plans refused (no id), the call's own failure is 'Unable to delete job.'.
+      notAllowed: 'The following jobs cannot be deleted: {names}.',
+      notAllowedAs: 'toast',
+      failure: 'Unable to delete job.',
     },
   ],
   detail: {

@@ -48,7 +48,14 @@ export default defineResource<BackupPlanBackupEntity>({
       allowed: (item) => Boolean(item.disk_id),
       failure: 'The following disk: "{name}" could not be detached. Make it sure that disc is removed from the backup tasks.',
     },
-    { id: 'delete', kind: 'delete', allowed: (item) => Boolean(item.disk_id), failure: 'The following backup could not be deleted: {names}.' },
+    {
+      id: 'delete',
+      kind: 'delete',
+      allowed: (item) => Boolean(item.disk_id),
+      notAllowed: 'The following backup cannot be deleted: {names}.',
+      notAllowedAs: 'toast',
+      failure: 'The following backup could not be deleted: {names}.',
+    },
   ],
   texts: { listError: 'Unable to get volumes for job.', loadError: 'Unable to get volumes for job.' },
 });
