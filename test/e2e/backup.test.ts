@@ -9,7 +9,7 @@ const passwords = inject('passwords');
 const browser = useChromium();
 
 describe('Backup plans in the browser (spec 3 §2.5)', () => {
-  it('lets demo make a plan through the wizard, run it, see its task and backup appear without a reload, and delete the backup and the plan', async () => {
+  it('lets demo make a plan through the wizard, run it, see its task and backup appear without a reload, restore the disk into a new volume, and delete the backup and the plan', async () => {
     // A volume of the test's own: backing up demo's seeded volume would change its status under other files' feet.
     const cinder = await demoEndpoint(baseUrl, passwords.demo, 'volumev3');
     const volumeName = `e2e-bk-${Date.now()}`;
@@ -55,13 +55,38 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     const backups = page.getByRole('table', { name: 'Backups' });
     const backup = backups.getByRole('row').filter({ hasText: volumeName });
     await backup.getByRole('cell', { name: '1.00 GB' }).waitFor();
+
+    // Restore the disk into a new volume of another name.
+    await backup.getByRole('button', { name: `Actions for ${volumeName}` }).click();
+    await page.getByRole('menuitem', { name: 'Restore' }).click();
+    const restore = page.getByRole('dialog', { name: 'Restore' });
+    await restore.getByRole('link', { name: volumeName }).waitFor();
+    await restore.getByRole('button', { name: 'Next' }).click();
+    await restore.getByRole('checkbox', { name: `${volumeName} (1 GB)` }).click();
+    await restore.getByRole('textbox', { name: `Restore name of ${volumeName}` }).fill(`${volumeName}-restored`);
+    await restore.getByRole('button', { name: 'Restore' }).click();
+    await expectToast(page, `Restore 'restore ${planName}' was successfully created.`);
+    const restored = await waitUntil(
+      async () => ((await (await fetch(`${cinder.url}/volumes/detail?name=${volumeName}-restored`, { headers: cinder.headers })).json()) as { volumes: { id: string; status: string }[] }).volumes,
+      (volumes) => volumes.length === 1 && volumes[0].status === 'available',
+      { what: `${volumeName}-restored available`, interval: 500 },
+    );
+    expect((await fetch(`${cinder.url}/volumes/${restored[0].id}`, { method: 'DELETE', headers: cinder.headers })).status).toBe(202);
+    // The disk's backups can go once the restore task has ended.
+    const baas = (path: string) => page.evaluate(async (url) => (await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(), `/api/baas/duratus/${path}`);
+    await waitUntil(
+      async () => ((await baas('task/')) as { items: { diskId: string }[] }).items,
+      (tasks) => !tasks.some((task) => task.diskId === volume.id),
+      { what: `the tasks on ${volumeName} ended`, interval: 500 },
+    );
+
     await backup.getByRole('button', { name: `Actions for ${volumeName}` }).click();
     await page.getByRole('menuitem', { name: 'Delete Backup' }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete Backup' }).getByRole('button', { name: 'Delete Backup' }).click();
     await expectToast(page, `Deleted Backup: ${volumeName}.`);
     // The delete runs as a task of the service; the plan can go once it is over.
     await waitUntil(
-      () => page.evaluate(async () => ((await (await fetch('/api/baas/duratus/backup', { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json()) as { items: { name: string }[] }).items.map((item) => item.name)),
+      async () => ((await baas('backup')) as { items: { name: string }[] }).items.map((item) => item.name),
       (names) => !names.includes(volumeName),
       { what: `the backups of ${volumeName} deleted`, interval: 500 },
     );
