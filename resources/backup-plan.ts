@@ -82,6 +82,7 @@ export default defineResource<BackupPlanEntity & { description_short?: string; s
     },
   ],
   detail: {
+    listAfterOperation: true,
     tabs: [
       {
         id: 'overview',

@@ -743,6 +743,11 @@ export interface DetailDescriptor<T> {
    * @example true
    */
   sticky?: boolean;
+  /**
+   * After an operation (Run …) done from the details page, go to the
+   * panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
+   */
+  listAfterOperation?: boolean;
 }
 
 export interface DetailTab<T> {

@@ -79,8 +79,8 @@ describe('Task History (spec 3 §9.3)', () => {
 });
 
 describe('plan details (spec 3 §2.5, §3.3)', () => {
-  it('is reached at project/duratus_job/job/{id} and lists the plan volumes, one gone from Cinder as Not Found', async () => {
-    renderWithApi({
+  it('is reached at project/duratus_job/job/{id}, lists the plan volumes (one gone from Cinder as Not Found), and after Run shows the plan list', async () => {
+    const api = renderWithApi({
       path: '/project/duratus_job/job/plan-1',
       routes: {
         'GET /api/baas/duratus/job/:id/': () => ({
@@ -96,6 +96,8 @@ describe('plan details (spec 3 §2.5, §3.3)', () => {
           poolAlias: 'default',
           next_run: null,
         }),
+        'GET /api/baas/duratus/job/': () => ({ items: [] }),
+        'POST /api/baas/duratus/job/:id/': () => ({ items: [] }),
         'GET /api/baas/duratus/job/:id/volumes': () => ({
           items: [
             { id: 'vol-a', name: 'data-a', description: 'x'.repeat(60), size: 1, status: 'available', not_exist: false },
@@ -110,5 +112,10 @@ describe('plan details (spec 3 §2.5, §3.3)', () => {
     expect((await within(table).findByRole('link', { name: 'data-a' })).getAttribute('href')).toBe('/project/volumes/vol-a');
     expect(within(table).getByText('Not Found')).toBeTruthy();
     expect(within(table).getByText(`${'x'.repeat(50)}...`)).toBeTruthy();
+    // Spec 3 §4.3: after a plan's action from elsewhere than the list, the list.
+    await api.user.click(screen.getByRole('button', { name: 'Actions for nightly' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Run' }));
+    await waitFor(() => expect(api.calls('POST')).toContain('/api/baas/duratus/job/plan-1/'));
+    await screen.findByRole('table', { name: 'Backup plans' }, { timeout: 15_000 });
   }, SLOW);
 });
