@@ -9,6 +9,7 @@ import { createGlanceProvider, createMetadefsApi } from './glance';
 import { createHeatProvider } from './heat';
 import { createIdentityApi, createKeystoneProvider } from './keystone';
 import { LAUNCH_RESOURCES } from './launch';
+import { createLbaasProvider } from './lbaas';
 import { createNeutronProvider } from './neutron';
 import { createNovaProvider } from './nova';
 import { createSwiftProvider, SWIFT_RESOURCES } from './swift';
@@ -31,6 +32,9 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'quota-usage': 'nova',
   ...LAUNCH_RESOURCES,
   ...SWIFT_RESOURCES,
+  // The load balancer wizards' certificate and member choices (dataProviders/lbaas.ts).
+  'lb-certificate': 'lbaas',
+  'lb-member-candidate': 'lbaas',
 };
 
 /**
@@ -50,6 +54,7 @@ export function createBackend(http: HttpClient, serviceOf: (resource: string) =>
     baas: createBaasProvider(http),
     swift: createSwiftProvider(http),
     heat: createHeatProvider(http),
+    lbaas: createLbaasProvider(http),
   };
   return {
     dataProvider: combineDataProviders((resource) => {

@@ -7,6 +7,7 @@ import type { Backend } from '../src/backend/contract';
 import type { OptionSource } from '../src/forms/option-sources';
 import { formatBytes } from '../src/utils/units';
 import { imageVolumeSize } from './cinder';
+import { LB_OPTION_SOURCES } from './lbaas-options';
 import { trunkPortCandidates } from './neutron';
 import { subnetPoolChoice } from './neutron-networks';
 
@@ -48,6 +49,7 @@ function volumeSources(resource: string, usable: string, size: (record: Sized) =
 const ownSize = (record: Sized) => Number(record.size ?? 1);
 
 export const OPTION_SOURCES: Record<string, OptionSource> = {
+  ...LB_OPTION_SOURCES,
   /** Trunk parent port candidates (spec 2 §5). */
   'trunk-parent-ports': trunkPorts('parent'),
   /** Trunk subport candidates (spec 2 §5). */

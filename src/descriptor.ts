@@ -112,6 +112,28 @@ export interface ResourceDescriptor<T extends object> {
    */
   redirects?: { path: string; to?: string }[];
   /**
+   * A tree of resources whose details nest in the URL (Octavia's load
+   * balancer, listeners, pools, members; spec 3 §2.1). The root, without
+   * `parents`, has its details at `{panel.path}/{id}`; every other resource
+   * of the tree at `{a parent's details path}/{segment}/{id}`, once for each
+   * parent it may have (a pool under a listener or straight under its load
+   * balancer). The details page loads each record along the path (any
+   * failure goes to the root's list), shows them as breadcrumbs, hands their
+   * ids to `getOne` as `meta.parents` (resource name → id), and after a
+   * delete goes to the parent's details; names in its tabs' lists link one
+   * level down the current path (src/engine/nested.ts).
+   * @example { segment: 'pools', parents: ['listener', 'loadbalancer'] }
+   */
+  nested?: NestedPlacement;
+  /**
+   * How a details page waits between reloads while its record is
+   * transitional (`poll`), when not the lists' growing interval: from
+   * `first` ms, times `factor` each time, up to `max` ms (spec 3 §4.1:
+   * 250 ms doubling to 5,000 ms). Default: the lists' rule.
+   * @example { first: 250, factor: 2, max: 5000 }
+   */
+  detailBackoff?: { first: number; factor: number; max: number };
+  /**
    * 'server' when the API pages (api-contract §1.6): the provider gets
    * `pagination.perPage` as the limit and `meta.marker`, and the table shows
    * Next/Prev instead of page numbers. Default 'client'.
@@ -145,6 +167,26 @@ export interface ResourceLabels {
   singular: string;
   plural: string;
   deleteVerb?: { present: string; past: string };
+  /**
+   * A sentence the delete dialog adds after its message (spec 3 §8.1: a load
+   * balancer's delete takes its sub-resources with it).
+   * @example 'All sub-resources will be deleted as well.'
+   */
+  deleteNote?: string;
+}
+
+/** Where a resource sits in a nested tree (`nested`). */
+export interface NestedPlacement {
+  /** The path segment before its ids, under a parent's details. @example 'listeners' */
+  segment?: string;
+  /** The resources (names) whose details it may sit under; none for the tree's root. @example ['loadbalancer'] */
+  parents?: string[];
+  /**
+   * A level its links go through when the record names one and the page is
+   * not already there (spec 3 §2.1: a pool's link uses its first listener).
+   * @example { segment: 'listeners', field: 'listenerId' }
+   */
+  via?: { segment: string; field: string };
 }
 
 /** One facet of the search bar (spec 1 §3 "Search facet"). */
@@ -726,6 +768,13 @@ export interface WizardStepDescriptor {
   helpUrl?: string;
   /** Readiness check: a step that is not ready is dropped (spec 1 §4.3). Default ready. */
   ready?(): boolean | Promise<boolean>;
+  /**
+   * The step is offered only while this form field has one of the values
+   * (spec 3 §2.3: the certificates step only for a TERMINATED_HTTPS listener).
+   * Default: always.
+   * @example { field: 'listener_protocol', values: ['TERMINATED_HTTPS'] }
+   */
+  when?: { field: string; values: unknown[] };
 }
 
 export interface DetailDescriptor<T> {

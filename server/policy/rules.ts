@@ -152,6 +152,9 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     remove_router_interface: 'rule:admin_or_project_member',
     create_floatingip: 'rule:admin_or_project_member',
     update_floatingip: 'rule:admin_or_project_member',
+    // octavia-dashboard's floating IP actions on a load balancer (spec 3 §6).
+    loadbalancer_associate_floating_ip: 'rule:admin_or_project_member',
+    loadbalancer_disassociate_floating_ip: 'rule:admin_or_project_member',
     delete_floatingip: 'rule:admin_or_project_member',
     get_quota: 'rule:admin_or_owner',
     update_quota: 'rule:admin_only',

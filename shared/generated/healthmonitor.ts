@@ -28,6 +28,14 @@ export interface HealthmonitorEntity {
     id: string;
   }[];
   pool_id?: string | null;
+  /**
+   * The parent pool, added by the browser (spec 3 §3.1).
+   */
+  poolId?: string;
+  /**
+   * The parent load balancer, added by the browser (spec 3 §3.1: lists add parent ids).
+   */
+  loadbalancerId?: string;
 }
 
 export interface HealthmonitorSpec {
@@ -67,4 +75,36 @@ export interface HealthmonitorCreateRequest {
 export interface HealthmonitorUpdateRequest {
   loadbalancer_id?: string | null;
   monitor: HealthmonitorUpdate;
+}
+
+/**
+ * Spec 3 §2.3, §5.1, §9.1: Create Health Monitor.
+ */
+export interface HealthmonitorCreateForm {
+  name?: string;
+  type: 'HTTP' | 'HTTPS' | 'PING' | 'TCP' | 'TLS-HELLO' | 'UDP-CONNECT' | 'SCTP';
+  delay: number;
+  timeout: number;
+  max_retries: number;
+  max_retries_down?: number;
+  http_method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'TRACE' | 'OPTIONS' | 'PATCH' | 'CONNECT';
+  expected_codes?: string;
+  url_path?: string;
+  admin_state_up?: boolean;
+}
+
+/**
+ * Spec 3 §2.3: the monitor step; the type does not change.
+ */
+export interface HealthmonitorEditForm {
+  name?: string;
+  type?: string;
+  delay: number;
+  timeout: number;
+  max_retries: number;
+  max_retries_down?: number;
+  http_method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'TRACE' | 'OPTIONS' | 'PATCH' | 'CONNECT';
+  expected_codes?: string;
+  url_path?: string;
+  admin_state_up?: boolean;
 }

@@ -26,6 +26,10 @@ export interface L7PolicyEntity {
   rules?: {
     id: string;
   }[];
+  /**
+   * The listener's load balancer, added by the browser (spec 3 §3.1).
+   */
+  loadbalancerId?: string;
 }
 
 export type L7PolicySpec = {
@@ -48,4 +52,30 @@ export interface L7PolicyCreateRequest {
 
 export interface L7PolicyUpdateRequest {
   l7policy: L7PolicySpec;
+}
+
+/**
+ * Spec 3 §2.3, §5.1: the l7policy step.
+ */
+export interface L7PolicyCreateForm {
+  name?: string;
+  description?: string;
+  action: 'REJECT' | 'REDIRECT_TO_URL' | 'REDIRECT_TO_POOL';
+  redirect_url: string;
+  redirect_pool_id: string;
+  position?: number;
+  admin_state_up?: boolean;
+}
+
+/**
+ * Spec 3 §2.3: the l7policy step.
+ */
+export interface L7PolicyEditForm {
+  name?: string;
+  description?: string;
+  action: 'REJECT' | 'REDIRECT_TO_URL' | 'REDIRECT_TO_POOL';
+  redirect_url: string;
+  redirect_pool_id: string;
+  position?: number;
+  admin_state_up?: boolean;
 }

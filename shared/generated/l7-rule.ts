@@ -21,6 +21,10 @@ export interface L7RuleEntity {
   rule_value?: string;
   invert?: boolean;
   l7_policy_id?: string | null;
+  /**
+   * The parent policy, added by the browser (spec 3 §3.1).
+   */
+  l7policyId?: string;
 }
 
 export type L7RuleSpec = {
@@ -41,4 +45,28 @@ export interface L7RuleCreateRequest {
 
 export interface L7RuleUpdateRequest {
   l7rule: L7RuleSpec;
+}
+
+/**
+ * Spec 3 §2.3, §5.1, §9.1: the l7rule step.
+ */
+export interface L7RuleCreateForm {
+  type: 'HOST_NAME' | 'PATH' | 'FILE_TYPE' | 'HEADER' | 'COOKIE';
+  compare_type: 'REGEX' | 'EQUAL_TO' | 'STARTS_WITH' | 'ENDS_WITH' | 'CONTAINS';
+  key: string;
+  rule_value: string;
+  invert?: boolean;
+  admin_state_up?: boolean;
+}
+
+/**
+ * Spec 3 §2.3: the l7rule step.
+ */
+export interface L7RuleEditForm {
+  type: 'HOST_NAME' | 'PATH' | 'FILE_TYPE' | 'HEADER' | 'COOKIE';
+  compare_type: 'REGEX' | 'EQUAL_TO' | 'STARTS_WITH' | 'ENDS_WITH' | 'CONTAINS';
+  key: string;
+  rule_value: string;
+  invert?: boolean;
+  admin_state_up?: boolean;
 }

@@ -37,6 +37,10 @@ export interface ListenerEntity {
     id: string;
   }[];
   load_balancer_id?: string | null;
+  /**
+   * The parent load balancer, added by the browser (spec 3 §3.1: lists add parent ids).
+   */
+  loadbalancerId?: string;
 }
 
 export interface ListenerSpec {
@@ -144,4 +148,37 @@ export interface ListenerUpdateRequest {
     tls_enabled?: boolean | null;
     tls_ciphers?: string | null;
   };
+}
+
+/**
+ * Spec 3 §2.3, §5.1, §9.1: the Create Listener wizard (listener, certificates).
+ */
+export interface ListenerCreateForm {
+  name?: string;
+  description?: string;
+  protocol: 'HTTP' | 'TCP' | 'TERMINATED_HTTPS' | 'HTTPS' | 'UDP' | 'SCTP';
+  protocol_port: number;
+  connection_limit?: number;
+  timeout_client_data?: number;
+  timeout_member_connect?: number;
+  timeout_member_data?: number;
+  timeout_tcp_inspect?: number;
+  admin_state_up?: boolean;
+  certificates?: string[];
+}
+
+/**
+ * Spec 3 §2.3: the listener step, with certificates when the protocol is TERMINATED_HTTPS; protocol and port do not change.
+ */
+export interface ListenerEditForm {
+  name?: string;
+  description?: string;
+  connection_limit?: number;
+  timeout_client_data?: number;
+  timeout_member_connect?: number;
+  timeout_member_data?: number;
+  timeout_tcp_inspect?: number;
+  admin_state_up?: boolean;
+  certificates?: string[];
+  protocol?: string;
 }

@@ -126,3 +126,64 @@ export interface LoadbalancerCreateRequest {
 export interface LoadbalancerUpdateRequest {
   loadbalancer: LoadbalancerUpdate;
 }
+
+/**
+ * Spec 3 §2.3, §4.1, §5.1, §9.1: the Create Load Balancer wizard as one flat form; dataProviders/lbaas-specs.ts turns it into the spec the server takes.
+ */
+export interface LoadbalancerCreateForm {
+  name?: string;
+  description?: string;
+  vip_address?: string;
+  vip_subnet_id: string;
+  admin_state_up?: boolean;
+  create_listener?: boolean;
+  listener_name?: string;
+  listener_description?: string;
+  listener_protocol: 'HTTP' | 'TCP' | 'TERMINATED_HTTPS' | 'HTTPS' | 'UDP' | 'SCTP';
+  listener_port: number;
+  listener_connection_limit?: number;
+  listener_timeout_client_data?: number;
+  listener_timeout_member_connect?: number;
+  listener_timeout_member_data?: number;
+  listener_timeout_tcp_inspect?: number;
+  listener_admin_state_up?: boolean;
+  certificates?: string[];
+  create_pool?: boolean;
+  pool_name?: string;
+  pool_description?: string;
+  pool_lb_algorithm: 'LEAST_CONNECTIONS' | 'ROUND_ROBIN' | 'SOURCE_IP';
+  pool_session_persistence?: '' | 'SOURCE_IP' | 'HTTP_COOKIE' | 'APP_COOKIE';
+  pool_cookie_name?: string;
+  pool_tls_enabled?: boolean;
+  pool_admin_state_up?: boolean;
+  members?: string[];
+  member_port?: number;
+  member_weight?: number;
+  create_monitor?: boolean;
+  monitor_name?: string;
+  monitor_type: 'HTTP' | 'HTTPS' | 'PING' | 'TCP' | 'TLS-HELLO' | 'UDP-CONNECT' | 'SCTP';
+  monitor_delay: number;
+  monitor_timeout: number;
+  monitor_max_retries: number;
+  monitor_max_retries_down?: number;
+  monitor_http_method?: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE' | 'TRACE' | 'OPTIONS' | 'PATCH' | 'CONNECT';
+  monitor_expected_codes?: string;
+  monitor_url_path?: string;
+  monitor_admin_state_up?: boolean;
+}
+
+/**
+ * Spec 3 §2.3, §5.1: on edit the flavor, zone, subnet and address are not sent.
+ */
+export interface LoadbalancerEditForm {
+  name?: string;
+  description?: string;
+  admin_state_up?: boolean;
+}
+
+/**
+ * Spec 3 §2.3: a free floating IP (fip:<id>) or a pool to allocate one from (pool:<network id>); with only one option it is preselected.
+ */
+export interface LoadbalancerAssociateForm {
+  floating_ip: string;
+}

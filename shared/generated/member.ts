@@ -24,6 +24,10 @@ export interface MemberEntity {
   monitor_port?: number | null;
   backup?: boolean;
   pool_id?: string | null;
+  /**
+   * The parent pool, added by the browser (spec 3 §3.1).
+   */
+  poolId?: string;
 }
 
 export interface MemberSpec {
@@ -57,4 +61,25 @@ export interface MemberUpdate {
 export interface MemberListRequest {
   loadbalancer_id?: string | null;
   members: MemberSpec[];
+}
+
+/**
+ * Spec 3 §2.3: Edit member.
+ */
+export interface MemberEditForm {
+  name?: string;
+  weight?: number;
+  monitor_address?: string;
+  monitor_port?: number;
+  backup?: boolean;
+  admin_state_up?: boolean;
+}
+
+/**
+ * Spec 3 §2.3: the members step; the server replaces the pool's member list (a tracked job).
+ */
+export interface MemberMembersForm {
+  members?: string[];
+  member_port: number;
+  member_weight?: number;
 }

@@ -34,6 +34,24 @@ export interface PoolEntity {
   members?: {
     id: string;
   }[];
+  /**
+   * The parent load balancer, added by the browser (spec 3 §3.1: lists add parent ids).
+   */
+  loadbalancerId?: string;
+  /**
+   * The first listener, added by the browser (spec 3 §3.1).
+   */
+  listenerId?: string | null;
+  /**
+   * The pool's members, read for Add/Remove Members (dataProviders/lbaas.ts).
+   */
+  member_records?: {
+    id: string;
+    address: string;
+    subnet_id?: string | null;
+    protocol_port?: number;
+    weight?: number | null;
+  }[];
 }
 
 export interface PoolSpec {
@@ -134,4 +152,31 @@ export interface PoolUpdateRequest {
     expected_codes?: string | null;
     admin_state_up?: boolean | null;
   };
+}
+
+/**
+ * Spec 3 §2.3, §5.1: the Create Pool wizard (pool).
+ */
+export interface PoolCreateForm {
+  name?: string;
+  description?: string;
+  lb_algorithm: 'LEAST_CONNECTIONS' | 'ROUND_ROBIN' | 'SOURCE_IP';
+  session_persistence?: '' | 'SOURCE_IP' | 'HTTP_COOKIE' | 'APP_COOKIE';
+  cookie_name?: string;
+  tls_enabled?: boolean;
+  admin_state_up?: boolean;
+  protocol: 'HTTP' | 'HTTPS' | 'PROXY' | 'PROXYV2' | 'TCP' | 'UDP' | 'SCTP';
+}
+
+/**
+ * Spec 3 §2.3: the pool step.
+ */
+export interface PoolEditForm {
+  name?: string;
+  description?: string;
+  lb_algorithm: 'LEAST_CONNECTIONS' | 'ROUND_ROBIN' | 'SOURCE_IP';
+  session_persistence?: '' | 'SOURCE_IP' | 'HTTP_COOKIE' | 'APP_COOKIE';
+  cookie_name?: string;
+  tls_enabled?: boolean;
+  admin_state_up?: boolean;
 }

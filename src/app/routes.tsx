@@ -4,6 +4,7 @@ import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import ResourceListPage from '../engine/ResourceListPage';
 import { PanelTabs } from '../engine/PanelTabs';
+import { isNestedRoot, nestedRoutes } from '../engine/nested';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
@@ -14,6 +15,7 @@ import { PanelGate } from './PanelGate';
 // is in the entry: a lazy one held the first row behind its chunk and a Suspense fallback (issue 17).
 const LoginPage = lazy(() => import('./LoginPage'));
 const ResourceShowPage = lazy(() => import('../engine/ResourceShowPage'));
+const NestedDetailsPage = lazy(() => import('../engine/NestedDetailsPage'));
 
 /**
  * Every route, derived from the registry: each panel's list page, its
@@ -53,7 +55,8 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
           ),
         })),
         ...panels
-          .filter((descriptor) => descriptor.detail)
+          // A nested tree's root has its details there instead (its nested routes below).
+          .filter((descriptor) => descriptor.detail && !isNestedRoot(descriptor))
           // A panel may name its own redirect route (spec 2 §2.2: /admin/trunk/{id}/detail).
           .map((descriptor) => ({
             path: descriptor.panel!.detailRoute ?? `${descriptor.panel!.path}/:id${descriptor.panel!.detailSuffix ?? ''}`,
@@ -63,6 +66,8 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
         ...registry.all.filter((descriptor) => registry.byName(descriptor.name) === descriptor).flatMap((descriptor) =>
           (descriptor.redirects ?? []).map((redirect) => ({ path: redirect.path, element: <ResourceRedirect descriptor={descriptor} to={redirect.to} /> })),
         ),
+        // The details of nested resources, one route per path down their tree (spec 3 §2.1).
+        ...nestedRoutes(registry).map((route) => ({ path: route.path, element: <NestedDetailsPage key={route.path} chain={route.chain} /> })),
         ...customRoutes,
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },

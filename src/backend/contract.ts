@@ -7,7 +7,7 @@ import type { DataProvider } from 'ra-core';
 import type { CatalogEntry } from '../../shared/catalog';
 
 /** The data provider of each `/api/<service>/`; a descriptor's `service` names one. */
-export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron' | 'cinder' | 'baas' | 'swift' | 'heat';
+export type ServiceName = 'nova' | 'keystone' | 'glance' | 'neutron' | 'cinder' | 'baas' | 'swift' | 'heat' | 'lbaas';
 
 /** Everything the browser asks the server, behind interfaces tests can fake. */
 export interface Backend {

@@ -124,7 +124,8 @@ export function useActionDialogs(
     );
   } else if (open?.kind === 'delete') {
     const { records, onDone, warning } = open;
-    const texts = deleteTexts(descriptor.labels, records.map((record) => nameOf(descriptor, record)));
+    const named = deleteTexts(descriptor.labels, records.map((record) => nameOf(descriptor, record)));
+    const texts = descriptor.labels.deleteNote ? { ...named, message: `${named.message} ${descriptor.labels.deleteNote}` } : named;
     const confirm = async () => {
       const outcome = await deleteRecords(records);
       onDone?.(outcome);

@@ -43,6 +43,10 @@ export interface ListScope {
   values?: Record<string, string>;
   /** The details page's record: a create form of the list reads it as its form record (`{id}` in an x-options filter). */
   parent?: ResourceRecord;
+  /** The nested details page the list is in (`nested`, spec 3 §2.1): its names link below this path. */
+  basePath?: string;
+  /** `getOne`'s meta for the rows (a nested list's parent ids, `meta.parents`). */
+  meta?: Record<string, unknown>;
 }
 
 
@@ -86,9 +90,10 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
     },
     [queryClient, descriptor, serverPaged, filter, marker, pageSize, markers.length],
   );
-  const updating = useRowPolling(descriptor, fetched, updateRows);
+  const updating = useRowPolling(descriptor, fetched, updateRows, scope?.meta);
 
-  const allColumns = useMemo(() => tableColumns(descriptor), [descriptor]);
+  const basePath = scope?.basePath;
+  const allColumns = useMemo(() => tableColumns(descriptor, basePath), [descriptor, basePath]);
   const shown = useConditions(descriptor.columns.map((column) => column.requires));
   const columns = allColumns.filter((_column, index) => shown[index]);
   const rows = useMemo(() => {

@@ -50,8 +50,25 @@ export default function ResourceShowPage() {
   return <RecordDetails key={`${type}/${id}`} descriptor={descriptor} id={id} />;
 }
 
-function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; id: string }) {
-  const record = useResourceRecord(descriptor, id);
+/**
+ * Where a nested resource's details sit (`nested`, src/engine/NestedDetailsPage.tsx):
+ * the breadcrumbs above it, where a delete and a failed load go, its own path
+ * for its lists' links, and its parents' ids for `getOne`.
+ */
+export interface DetailPlace {
+  /** The root's list, then each ancestor's details. */
+  trail: { label: string; path: string }[];
+  /** Where a successful delete goes (spec 3 §2.1: the parent). */
+  parentPath: string;
+  /** Where a record that cannot be loaded sends the user (spec 3 §2.1: the list). */
+  listPath: string;
+  /** This page's path. */
+  basePath: string;
+  meta: Record<string, unknown>;
+}
+
+export function RecordDetails({ descriptor, id, place }: { descriptor: AnyResourceDescriptor; id: string; place?: DetailPlace }) {
+  const record = useResourceRecord(descriptor, id, place?.meta);
   const navigate = useNavigate();
   const actions = useAllowedActions(descriptor);
   const dialogs = useActionDialogs(descriptor);
@@ -94,20 +111,25 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
     );
   }, [requested, loaded, actions, dialogs, setParams]);
 
+  // A nested route that cannot be resolved goes to its tree's list (spec 3 §2.1).
+  if (place && (record.notFound || record.isError)) return <Navigate to={place.listPath} replace />;
   if (record.notFound) return <Navigate to={NOT_FOUND_PATH} replace />;
   const data = record.data;
   const name = data ? nameOf(descriptor, data) : id;
   // Opened from an admin list, the page leads back there (spec 2 §2.2: the `nav` parameter).
   const back = backToList(descriptor, params.get(NAV_PARAM));
   const listPath = back?.path;
+  const trail = place?.trail ?? (back ? [back] : []);
 
   return (
     <section>
-      {listPath && (
+      {trail.length > 0 && (
         <Breadcrumbs aria-label="Breadcrumb" sx={{ mb: 1 }}>
-          <Link component={RouterLink} to={listPath} underline="hover" color="inherit">
-            {back!.label}
-          </Link>
+          {trail.map((crumb) => (
+            <Link key={crumb.path} component={RouterLink} to={crumb.path} underline="hover" color="inherit" sx={{ wordBreak: 'break-word' }}>
+              {crumb.label}
+            </Link>
+          ))}
           <Typography color="text.primary" sx={{ wordBreak: 'break-word' }}>
             {name}
           </Typography>
@@ -134,8 +156,11 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
             variant="outlined"
             color="error"
             onClick={() =>
-              // After a delete from a detail page the list page is the target (spec 2 §2.2).
-              dialogs.confirmDelete([data], ({ deleted, failed }) => deleted.length && !failed.length && listPath && navigate(listPath))
+              // After a delete from a detail page the list page is the target (spec 2 §2.2), or a nested resource's parent (spec 3 §2.1).
+              dialogs.confirmDelete([data], ({ deleted, failed }) => {
+                const target = place?.parentPath ?? listPath;
+                if (deleted.length && !failed.length && target) navigate(target);
+              })
             }
           >
             {deleteTexts(descriptor.labels, [name]).submit}
@@ -154,7 +179,9 @@ function RecordDetails({ descriptor, id }: { descriptor: AnyResourceDescriptor; 
             <Box key={tab.id} role="tabpanel" hidden={tab.id !== activeTab.id} id={`tabpanel-${tab.id}`} aria-labelledby={`tab-${tab.id}`} sx={{ p: 2 }}>
               {data ? tab.fields.length > 0 && <DetailFields descriptor={descriptor} tab={tab} record={data} /> : record.isPending && <CircularProgress size={24} aria-label="Loading" />}
               {data && tab.table && <DetailItemsTable table={tab.table} record={data} />}
-              {data && tab.resource && <RelatedList tab={tab} record={data} />}
+              {data && tab.resource && (
+                <RelatedList tab={tab} record={data} basePath={place?.basePath} meta={place && { parents: { ...(place.meta.parents as object), [descriptor.name]: id } }} />
+              )}
               {data && tab.component && <DetailTabComponent name={tab.component} descriptor={descriptor} record={data} />}
             </Box>
           ))}
@@ -185,13 +212,13 @@ function RecordEditActions({ name, actions, open, commands }: { name: string; ac
 }
 
 /** A tab's list of another resource, scoped to this record (`tab.resource`). */
-function RelatedList({ tab, record }: { tab: DetailTab<ResourceRecord>; record: ResourceRecord }) {
+function RelatedList({ tab, record, basePath, meta }: { tab: DetailTab<ResourceRecord>; record: ResourceRecord; basePath?: string; meta?: Record<string, unknown> }) {
   const related = useRegistry().byName(tab.resource!.name);
   if (!related) throw new Error(`No resource named '${tab.resource!.name}' for the tab '${tab.id}'`);
   const fill = (templates: Record<string, string> = {}) => Object.fromEntries(Object.entries(templates).map(([key, template]) => [key, formatMessage(template, record)]));
   return (
     <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
-      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values), parent: record }} />
+      <ResourceListPage descriptor={related} scope={{ filter: fill(tab.resource!.filter), values: fill(tab.resource!.values), parent: record, basePath, meta }} />
     </Suspense>
   );
 }

@@ -5,14 +5,16 @@ import { fieldTitle } from '../schema/fields';
 import { columnPriority } from '../table/priority';
 import type { SortState, TableColumn } from '../table/types';
 import { FieldText } from './FieldText';
+import { nestedLink } from './nested';
 import { detailLink, idOf } from './registry';
 
 /**
  * Table columns from a descriptor: header from the schema title, text from
  * the schema's enum labels, and a link to the detail route where asked.
- * Values are rendered as React text, never as HTML.
+ * Values are rendered as React text, never as HTML. `basePath` is the
+ * nested details page the table is in, if any.
  */
-export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<ResourceRecord>[] {
+export function tableColumns(descriptor: AnyResourceDescriptor, basePath?: string): TableColumn<ResourceRecord>[] {
   const dashboard = descriptor.panel?.dashboard;
   // A column of some dashboards only (the admin panels' Project) is left out elsewhere.
   const shown = descriptor.columns.filter((column) => !column.dashboards || (dashboard !== undefined && column.dashboards.includes(dashboard)));
@@ -37,7 +39,8 @@ export function tableColumns(descriptor: AnyResourceDescriptor): TableColumn<Res
       }
       if (column.link !== 'detail' || !descriptor.detail) return text;
       return (
-        <Link component={RouterLink} to={detailLink(descriptor, idOf(descriptor, row))}>
+        // In a nested details page a nested resource's names link one level down its path (spec 3 §2.1).
+        <Link component={RouterLink} to={nestedLink(descriptor, idOf(descriptor, row), basePath, row) ?? detailLink(descriptor, idOf(descriptor, row))}>
           {text}
         </Link>
       );

@@ -72,13 +72,18 @@ export async function runPollRound({ ids, fetch, onUpdate, onGone, onFailed }: P
  * that answer 404 and stops updating the ones that fail otherwise. Rounds
  * wait `pollDelay(interval, round)`; the decay restarts when no row is left
  * to poll. Returns the ids still being polled (they show a progress bar).
+ * `meta` goes to each `getOne` (a nested list's parent ids, `nested`).
  */
 export function useRowPolling(
   descriptor: AnyResourceDescriptor,
   rows: ResourceRecord[],
   updateRows: (change: (rows: ResourceRecord[]) => ResourceRecord[]) => void,
+  meta?: Record<string, unknown>,
 ): ReadonlySet<string> {
   const { dataProvider } = useBackend();
+  // `getOne`'s meta of a nested list's rows (their parents' ids); kept in a ref so a new object does not restart the rounds.
+  const metaRef = useRef(meta);
+  metaRef.current = meta;
   const update = useRef(updateRows);
   update.current = updateRows;
   const interval = pollInterval(useSettings().data);
@@ -100,7 +105,7 @@ export function useRowPolling(
     const timer = setTimeout(() => {
       void runPollRound({
         ids,
-        fetch: async (id) => (await dataProvider.getOne<ResourceRecord & { id: string }>(descriptor.name, { id })).data,
+        fetch: async (id) => (await dataProvider.getOne<ResourceRecord & { id: string }>(descriptor.name, { id, meta: metaRef.current })).data,
         onUpdate: (record) => replaceRows((list) => list.map((row) => (idOf(descriptor, row) === idOf(descriptor, record) ? record : row))),
         onGone: (id) => replaceRows((list) => list.filter((row) => idOf(descriptor, row) !== id)),
         onFailed: (id) => setFailed((previous) => new Set([...previous, id])),

@@ -129,14 +129,15 @@ export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, lim
  * `poll` rule) it is re-fetched as a list's row is, at the poll interval
  * growing each round (spec 1 §4.1), so a details page follows an action.
  */
-export function useResourceRecord(descriptor: AnyResourceDescriptor | undefined, id: string) {
+export function useResourceRecord(descriptor: AnyResourceDescriptor | undefined, id: string, meta?: Record<string, unknown>) {
   const { dataProvider } = useBackend();
   const interval = pollInterval(useSettings().data);
   // The fetch count when the record became transitional: rounds count from there.
   const pollingSince = useRef<number | null>(null);
+  const backoff = descriptor?.detailBackoff;
   const query = useQuery({
     queryKey: [...resourceKey(descriptor?.name ?? ''), 'one', id],
-    queryFn: async ({ signal }) => (await dataProvider.getOne<ResourceRecord & { id: string }>(descriptor!.name, { id, signal })).data,
+    queryFn: async ({ signal }) => (await dataProvider.getOne<ResourceRecord & { id: string }>(descriptor!.name, { id, signal, meta })).data,
     enabled: Boolean(descriptor),
     retry: false,
     refetchInterval: ({ state }) => {
@@ -145,7 +146,9 @@ export function useResourceRecord(descriptor: AnyResourceDescriptor | undefined,
         return false;
       }
       pollingSince.current ??= state.dataUpdateCount;
-      return pollDelay(interval, state.dataUpdateCount - pollingSince.current + 1);
+      const round = state.dataUpdateCount - pollingSince.current + 1;
+      // A descriptor's own backoff (spec 3 §4.1: 250 ms doubling to 5,000 ms); an action's refetch of a settled record starts it again.
+      return backoff ? Math.min(backoff.first * backoff.factor ** (round - 1), backoff.max) : pollDelay(interval, round);
     },
   });
   const notFound = (query.error as { status?: number } | null)?.status === 404;

@@ -62,6 +62,8 @@ export const NAV_PARAM = 'nav';
 /** The details route from a list: with `?nav=<list path>` when the panel asks for it (admin lists). */
 export function detailLink(descriptor: AnyResourceDescriptor, id: string): string {
   const panel = descriptor.panel;
+  // A nested tree's root has its details under its panel (spec 3 §2.1: project/load_balancer/{id}).
+  if (panel && descriptor.nested && !descriptor.nested.parents?.length) return `${panel.path}/${encodeURIComponent(id)}`;
   return panel?.navBack ? `${detailPath(descriptor, id)}?${NAV_PARAM}=${encodeURIComponent(panel.path)}` : detailPath(descriptor, id);
 }
 

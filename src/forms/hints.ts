@@ -39,6 +39,10 @@
  *   `min` to its `max` (spec 1 §5: prefix lengths of a pool).
  * - `"x-policy": [["network", "create_network:shared"]]`: the field is
  *   offered only when the policy rules pass (forms/form-schema.ts hides it).
+ * - `"x-sets": [{ "when": [true], "set": { "create_listener": true } }]`:
+ *   when the user changes this field to one of `when`, the other fields take
+ *   the values of `set` (spec 3 §4.1: creating a monitor turns creating the
+ *   pool and the listener on; §9.1: TERMINATED_HTTPS moves the port to 443).
  * - `"x-atLeast": { "field": "from_port", "message": "…" }` on a number: when
  *   both have a value it must not be below that field's, else the message
  *   (Horizon's 'The "to" port number must be greater than or equal to the
@@ -98,7 +102,14 @@ export type HintedNode = SchemaNode & {
   'x-transferTable'?: Partial<TransferHint>;
   'x-confirms'?: string;
   'x-atLeast'?: AtLeastHint;
+  'x-sets'?: SetsHint[];
 };
+
+/** Values other fields take when this one is changed to one of `when` (`x-sets`). */
+export interface SetsHint {
+  when: unknown[];
+  set: Record<string, unknown>;
+}
 
 export interface AtLeastHint {
   /** The field whose value this one must not be below. */
@@ -236,6 +247,22 @@ export function applyFrom(
       const item = items[hint.source]?.find((candidate) => candidate.id === after[hint.field]);
       if (item && item[hint.key] !== undefined && replaces(hint.mode, result[name], item[hint.key])) result = { ...result, [name]: item[hint.key] };
     }
+  }
+  return result;
+}
+
+/**
+ * The values after the `x-sets` of the fields the user just changed.
+ *
+ * @example
+ * applySets({ create_pool: { 'x-sets': [{ when: [false], set: { create_monitor: false } }] } }, { create_pool: false, create_monitor: true }, { create_pool: true, create_monitor: true });
+ * // { create_pool: false, create_monitor: false }
+ */
+export function applySets(properties: Record<string, HintedNode>, after: Record<string, unknown>, before: Record<string, unknown> | undefined): Record<string, unknown> {
+  let result = after;
+  for (const [name, node] of Object.entries(properties)) {
+    if (!node['x-sets'] || (before && before[name] === after[name])) continue;
+    for (const hint of node['x-sets']) if (hint.when.includes(after[name])) result = { ...result, ...hint.set };
   }
   return result;
 }

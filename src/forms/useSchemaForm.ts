@@ -8,6 +8,7 @@ import type { SchemaNode } from '../schema/types';
 import { passwordMatchError } from '../utils/validators';
 import {
   applyFrom,
+  applySets,
   atLeastErrors,
   CHOICE_SELECT_WIDGET,
   confirmPairs,
@@ -138,7 +139,7 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
       const changed = Object.keys({ ...formData, ...data }).filter((name) => JSON.stringify(formData[name]) !== JSON.stringify(data[name]));
       if (changed.length) setTouched((before) => new Set([...before, ...changed]));
       // A newly chosen item sets the fields that follow it (x-from).
-      const derived = applyFrom(properties, data, formData, items);
+      const derived = applySets(properties, applyFrom(properties, data, formData, items), formData);
       setFormData(withoutHidden(derived, hiddenFields(properties, derived)));
     },
     onBlur(id) {

@@ -106,7 +106,10 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
 
   // Rebuilt on each render so the bodies and checks see the current values; the wizard keys steps by id.
   const fieldsOfStep = new Map<string, string[]>();
-  const wizardSteps: WizardStep[] = steps.map((spec, index) => {
+  // A step with `when` is offered only while its field has one of the values (spec 3 §2.3).
+  const offered = steps.filter((spec) => !spec.when || spec.when.values.includes(form.formData[spec.when.field]));
+  const wizardSteps: WizardStep[] = offered.map((spec) => {
+    const index = steps.indexOf(spec);
     const stepFields = spec.fields ?? (spec.field ? [spec.field] : []);
     const id = spec.id ?? `step${index + 1}`;
     fieldsOfStep.set(id, stepFields);

@@ -226,7 +226,8 @@ function useReadySteps(all: WizardStep[]): WizardStep[] | null {
       live = false;
     };
   }, [initial]);
-  return readyIds && all.filter((step) => readyIds.has(step.id));
+  // A step without a check is ready, also one offered only later (a step shown while a field has a value).
+  return readyIds && all.filter((step) => !step.ready || readyIds.has(step.id));
 }
 
 function clean(errors: FieldErrors | undefined): FieldErrors {

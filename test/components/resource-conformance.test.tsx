@@ -57,7 +57,8 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
     expect(within(table).getAllByRole('row')).toHaveLength(records.length + 1);
     if (descriptor.detail) {
       const link = within(table).getAllByRole('link')[0];
-      expect(link.getAttribute('href')).toContain(`/ngdetails/${descriptor.type}/`);
+      // A nested tree's root has its details under its panel (spec 3 §2.1).
+      expect(link.getAttribute('href')).toContain(descriptor.nested ? `${descriptor.panel!.path}/` : `/ngdetails/${descriptor.type}/`);
     }
   });
 

@@ -17,7 +17,9 @@ import { useOptionLoader } from '../option-sources';
  * the empty choice (e.g. 'Any Availability Zone'); `"noChoicesLabel"` says why
  * there is nothing to choose (Horizon's 'No ports available');
  * `"preselect"` chooses an item while nothing is chosen: `"first"`, as a
- * Django choice field without an empty choice does (Allocate IP's pool), or
+ * Django choice field without an empty choice does (Allocate IP's pool),
+ * `"only"`, the one item when there is just one (spec 3 §2.3: Associate
+ * Floating IP), or
  * `"session:<field>"`, the item whose id is the signed-in session's field
  * (Create Project's domain: `"session:user_domain_id"`).
  */
@@ -83,6 +85,7 @@ export default function SourceSelectWidget({ id, value, label, required, disable
 function preselectedId(preselect: string, items: TransferItem[] | null, session: Record<string, unknown> | undefined): string | undefined {
   if (!items?.length || !preselect) return undefined;
   if (preselect === 'first') return items[0].id;
+  if (preselect === 'only') return items.length === 1 ? items[0].id : undefined;
   const field = preselect.startsWith('session:') ? preselect.slice('session:'.length) : undefined;
   const wanted = field && session ? session[field] : undefined;
   return items.find((item) => item.id === wanted)?.id;

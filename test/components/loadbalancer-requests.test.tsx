@@ -1,0 +1,257 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { expectContract } from '../support/contract';
+import { renderWithApi, reply } from '../support/fake-api';
+import { currentPath } from '../support/render-app';
+
+/**
+ * The bodies the browser sends for load balancers (spec 3 §2.3, §4.1, §5.1,
+ * §9.1; api-contract §10), through the real data provider and HTTP helper:
+ * the Create Load Balancer wizard's spec for each choice that changes it,
+ * Add/Remove Members' whole list, and Associate Floating IP's target.
+ */
+const SERVICES = ['identity', 'compute', 'network', 'load-balancer'];
+const CERT = 'http://cloud.test/key-manager/v1/containers/c-web';
+
+const LB = {
+  id: 'lb1',
+  name: 'front',
+  description: '',
+  vip_address: '10.0.0.5',
+  vip_subnet_id: 'sub-private',
+  vip_port_id: 'port-vip',
+  provisioning_status: 'ACTIVE',
+  operating_status: 'ONLINE',
+  admin_state_up: true,
+  floating_ip: {},
+  listeners: [],
+  pools: [],
+};
+const POOL = { id: 'pool1', name: 'web', protocol: 'HTTP', lb_algorithm: 'ROUND_ROBIN', loadbalancers: [{ id: 'lb1' }], listeners: [{ id: 'l1' }], provisioning_status: 'ACTIVE', operating_status: 'ONLINE', admin_state_up: true };
+const LISTENER = { id: 'l1', name: 'http', protocol: 'HTTP', protocol_port: 80, load_balancers: [{ id: 'lb1' }], load_balancer_id: 'lb1', default_pool_id: 'pool1', provisioning_status: 'ACTIVE', operating_status: 'ONLINE', admin_state_up: true };
+const MEMBER_A = { id: 'm-a', name: '', address: '10.0.0.11', protocol_port: 8080, weight: 3, subnet_id: 'sub-private', provisioning_status: 'ACTIVE', operating_status: 'ONLINE', admin_state_up: true, backup: false };
+
+const ROUTES = {
+  'GET /api/lbaas/loadbalancers/': () => ({ items: [LB] }),
+  'GET /api/lbaas/loadbalancers/:id/': () => LB,
+  'POST /api/lbaas/loadbalancers/': (request: { body: unknown }) => ({ ...LB, id: 'lb-new', provisioning_status: 'PENDING_CREATE', name: ((request.body as { loadbalancer: { name?: string } }).loadbalancer.name) ?? '' }),
+  'GET /api/lbaas/listeners/': () => ({ items: [LISTENER] }),
+  'GET /api/lbaas/listeners/:id/': () => LISTENER,
+  'GET /api/lbaas/pools/': () => ({ items: [POOL] }),
+  'GET /api/lbaas/pools/:id/': () => POOL,
+  'GET /api/lbaas/pools/:id/members/': () => ({ items: [MEMBER_A] }),
+  'PUT /api/lbaas/pools/:id/members/': () => null,
+  'GET /api/lbaas/healthmonitors/': () => ({ items: [] }),
+  'GET /api/neutron/subnets/': () => ({ items: [{ id: 'sub-private', name: 'private-subnet', cidr: '10.0.0.0/24', ip_version: 4, network_id: 'net-private' }] }),
+  'GET /api/nova/servers/': () => ({ items: [{ id: 'srv-a', name: 'web-a' }, { id: 'srv-b', name: 'web-b' }] }),
+  'GET /api/neutron/ports/': () => ({
+    items: [
+      { id: 'p-a', device_id: 'srv-a', fixed_ips: [{ subnet_id: 'sub-private', ip_address: '10.0.0.11' }] },
+      { id: 'p-b', device_id: 'srv-b', fixed_ips: [{ subnet_id: 'sub-private', ip_address: '10.0.0.12' }] },
+    ],
+  }),
+  'GET /api/octavia-barbican/certificates/': () => ({ items: [{ container_ref: CERT, name: 'web-cert', type: 'certificate', secret_refs: [] }] }),
+  'GET /api/network/floatingips/': () => ({ items: [{ id: 'fip-1', ip: '172.24.4.9', floating_ip_address: '172.24.4.9', port_id: null, pool: 'net-public' }] }),
+  'GET /api/network/floatingippools/': () => ({ items: [] }),
+  'PATCH /api/network/floatingip/': () => ({}),
+};
+
+type Api = ReturnType<typeof renderWithApi>;
+
+async function openWizard(): Promise<{ api: Api; dialog: HTMLElement }> {
+  const api = renderWithApi({ path: '/project/load_balancer', routes: ROUTES, services: SERVICES });
+  await screen.findByRole('link', { name: 'front' }, { timeout: 20_000 });
+  await api.user.click(screen.getByRole('button', { name: 'Create Load Balancer' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create Load Balancer' }, { timeout: 20_000 });
+  fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: '<b>edge</b>' } });
+  await api.user.click(within(dialog).getByRole('combobox', { name: /Subnet/ }));
+  await api.user.click(await screen.findByRole('option', { name: 'private-subnet' }));
+  return { api, dialog };
+}
+
+async function next(api: Api, dialog: HTMLElement, step: string): Promise<HTMLElement> {
+  await api.user.click(within(dialog).getByRole('button', { name: 'Next' }));
+  return within(dialog).findByRole('group', { name: step });
+}
+
+async function finish(api: Api, dialog: HTMLElement): Promise<Record<string, unknown>> {
+  await api.user.click(within(dialog).getByRole('button', { name: 'Create Load Balancer' }));
+  await waitFor(() => expect(api.sent('POST', '/api/lbaas/loadbalancers/')).toHaveLength(1));
+  const [body] = api.sent('POST', '/api/lbaas/loadbalancers/') as Record<string, unknown>[];
+  expectContract(body, 'loadbalancer.schema.json#/$defs/createRequest');
+  return body;
+}
+
+describe('Create Load Balancer sends the wizard spec (spec 3 §2.3, §5.1, §9.1)', { timeout: 90_000 }, () => {
+  it('with the defaults: an HTTP listener on 80, a ROUND_ROBIN HTTP pool, the chosen member on port 80 with weight 1, and an HTTP monitor', async () => {
+    const { api, dialog } = await openWizard();
+    await next(api, dialog, 'Listener Details');
+    await next(api, dialog, 'Pool Details');
+    const members = await next(api, dialog, 'Pool Members');
+    await api.user.click(await within(members).findByRole('button', { name: 'Allocate web-a (10.0.0.11)' }));
+    await next(api, dialog, 'Monitor Details');
+    // The monitor is the last step: no certificates for an HTTP listener, so no Next (spec 3 §2.3).
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    const body = await finish(api, dialog);
+    expect(body).toEqual({
+      loadbalancer: { name: '<b>edge</b>', vip_subnet_id: 'sub-private', admin_state_up: true },
+      listener: { protocol: 'HTTP', protocol_port: 80, connection_limit: -1, admin_state_up: true, timeout_client_data: 50000, timeout_member_connect: 5000, timeout_member_data: 50000, timeout_tcp_inspect: 0 },
+      pool: { lb_algorithm: 'ROUND_ROBIN', protocol: 'HTTP', admin_state_up: true, tls_enabled: false },
+      members: [{ address: '10.0.0.11', subnet_id: 'sub-private', protocol_port: 80, weight: 1, admin_state_up: true, backup: false }],
+      monitor: { type: 'HTTP', delay: 5, timeout: 5, max_retries: 3, max_retries_down: 3, http_method: 'GET', expected_codes: '200', url_path: '/', admin_state_up: true },
+    });
+    await screen.findByText('A new load balancer is being created.');
+  });
+
+  it('without a listener: only the load balancer part, and creating no listener turns the pool and the monitor off', async () => {
+    const { api, dialog } = await openWizard();
+    const listener = await next(api, dialog, 'Listener Details');
+    await api.user.click(within(listener).getByRole('checkbox', { name: 'Create Listener' }));
+    const pool = await next(api, dialog, 'Pool Details');
+    expect((within(pool).getByRole('checkbox', { name: 'Create Pool' }) as HTMLInputElement).checked).toBe(false);
+    await next(api, dialog, 'Pool Members');
+    const monitor = await next(api, dialog, 'Monitor Details');
+    expect((within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }) as HTMLInputElement).checked).toBe(false);
+    expect(await finish(api, dialog)).toEqual({ loadbalancer: { name: '<b>edge</b>', vip_subnet_id: 'sub-private', admin_state_up: true } });
+  });
+
+  it('choosing to create a monitor turns creating the pool and the listener back on (spec 3 §4.1)', async () => {
+    const { api, dialog } = await openWizard();
+    const listener = await next(api, dialog, 'Listener Details');
+    await api.user.click(within(listener).getByRole('checkbox', { name: 'Create Listener' }));
+    await next(api, dialog, 'Pool Details');
+    await next(api, dialog, 'Pool Members');
+    const monitor = await next(api, dialog, 'Monitor Details');
+    await api.user.click(within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }));
+    const body = await finish(api, dialog);
+    expect(Object.keys(body).sort()).toEqual(['listener', 'loadbalancer', 'monitor', 'pool']);
+  });
+
+  it('TERMINATED_HTTPS: port 443, the certificates step with the chosen container, and an HTTP pool', async () => {
+    const { api, dialog } = await openWizard();
+    const listener = await next(api, dialog, 'Listener Details');
+    await api.user.click(within(listener).getByRole('combobox', { name: /Protocol/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'TERMINATED_HTTPS' }));
+    expect((within(listener).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('443');
+    await next(api, dialog, 'Pool Details');
+    await next(api, dialog, 'Pool Members');
+    await next(api, dialog, 'Monitor Details');
+    const certificates = await next(api, dialog, 'SSL Certificates');
+    await api.user.click(await within(certificates).findByRole('button', { name: 'Allocate web-cert' }));
+    const body = await finish(api, dialog);
+    expect(body.listener).toMatchObject({ protocol: 'TERMINATED_HTTPS', protocol_port: 443 });
+    expect(body.certificates).toEqual([CERT]);
+    expect(body.pool).toMatchObject({ protocol: 'HTTP' });
+  });
+
+  it('a PING monitor and APP_COOKIE persistence: no HTTP fields, the cookie name kept', async () => {
+    const { api, dialog } = await openWizard();
+    await next(api, dialog, 'Listener Details');
+    const pool = await next(api, dialog, 'Pool Details');
+    await api.user.click(within(pool).getByRole('combobox', { name: /Session Persistence/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'APP_COOKIE' }));
+    fireEvent.change(await within(pool).findByRole('textbox', { name: 'Cookie Name' }), { target: { value: 'sid' } });
+    await next(api, dialog, 'Pool Members');
+    const monitor = await next(api, dialog, 'Monitor Details');
+    await api.user.click(within(monitor).getByRole('combobox', { name: /Type/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'PING' }));
+    const body = await finish(api, dialog);
+    expect(body.pool).toMatchObject({ session_persistence: { type: 'APP_COOKIE', cookie_name: 'sid' } });
+    expect(body.monitor).toEqual({ type: 'PING', delay: 5, timeout: 5, max_retries: 3, max_retries_down: 3, admin_state_up: true });
+    expect(body.members).toBeUndefined();
+  });
+});
+
+describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { timeout: 90_000 }, () => {
+  it('Add/Remove Members PUTs the whole list: the kept member with its id, port and weight, the added one on port 80', async () => {
+    const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1/pools/pool1', routes: ROUTES, services: SERVICES });
+    await screen.findByRole('heading', { name: 'web' }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('button', { name: 'Actions for web' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Add/Remove Members' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add/Remove Members' });
+    await api.user.click(await within(dialog).findByRole('button', { name: 'Allocate web-b (10.0.0.12)' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/lbaas/pools/pool1/members/')).toHaveLength(1));
+    const [body] = api.sent('PUT', '/api/lbaas/pools/pool1/members/');
+    expectContract(body, 'member.schema.json#/$defs/listRequest');
+    expect(body).toEqual({
+      loadbalancer_id: 'lb1',
+      members: [
+        { id: 'm-a', address: '10.0.0.11', subnet_id: 'sub-private', protocol_port: 8080, weight: 3, admin_state_up: true, backup: false },
+        { address: '10.0.0.12', subnet_id: 'sub-private', protocol_port: 80, weight: 1, admin_state_up: true, backup: false },
+      ],
+    });
+    await screen.findByText('The pool members have been updated.');
+  });
+
+  it('Associate Floating IP preselects the only free address and points it at the VIP port', async () => {
+    const api = renderWithApi({ path: '/project/load_balancer/lb1', routes: ROUTES, services: SERVICES });
+    await screen.findByRole('heading', { name: 'front' }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('button', { name: 'Actions for front' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Associate Floating IP' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Associate Floating IP' });
+    await within(dialog).findByText('172.24.4.9');
+    await api.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/network/floatingip/')).toHaveLength(1));
+    expect(api.sent('PATCH', '/api/network/floatingip/')[0]).toEqual({ address_id: 'fip-1', port_id: 'port-vip_10.0.0.5' });
+    await screen.findByText('Associating floating IP with load balancer.');
+  });
+
+  it('Update Listener of a TERMINATED_HTTPS listener preselects its certificates and PUTs them with the listener id', async () => {
+    const secure = { ...LISTENER, id: 'l-tls', name: 'tls', protocol: 'TERMINATED_HTTPS', protocol_port: 443, default_tls_container_ref: CERT, sni_container_refs: [CERT] };
+    const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l-tls', routes: { ...ROUTES, 'GET /api/lbaas/listeners/:id/': () => secure, 'PUT /api/lbaas/listeners/:id/': () => null }, services: SERVICES });
+    await screen.findByRole('heading', { name: 'tls' }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('button', { name: 'Edit Listener' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Listener' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'tls2' } });
+    const certificates = await next(api, dialog, 'SSL Certificates');
+    await within(certificates).findByRole('button', { name: 'Remove web-cert' });
+    await api.user.click(within(dialog).getByRole('button', { name: 'Finish' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/lbaas/listeners/l-tls/')).toHaveLength(1));
+    const [body] = api.sent('PUT', '/api/lbaas/listeners/l-tls/');
+    expectContract(body, 'listener.schema.json#/$defs/updateRequest');
+    expect(body).toMatchObject({ loadbalancer_id: 'lb1', listener: { id: 'l-tls', name: 'tls2' }, certificates: [CERT] });
+    await screen.findByText('The listener has been updated.');
+  });
+
+  it('batch delete deletes the ACTIVE or ERROR load balancers and names the pending ones in an error toast (spec 3 §4.1)', async () => {
+    const busy = { ...LB, id: 'lb-busy', name: 'busy', provisioning_status: 'PENDING_UPDATE' };
+    const broken = { ...LB, id: 'lb-broken', name: 'broken', provisioning_status: 'ERROR' };
+    const api = renderWithApi({
+      path: '/project/load_balancer',
+      routes: { ...ROUTES, 'GET /api/lbaas/loadbalancers/': () => ({ items: [busy, broken] }), 'GET /api/lbaas/loadbalancers/:id/': () => busy, 'DELETE /api/lbaas/loadbalancers/:id/': () => null },
+      services: SERVICES,
+    });
+    await screen.findByRole('link', { name: 'busy' }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('checkbox', { name: 'Select busy' }));
+    await api.user.click(screen.getByRole('checkbox', { name: 'Select broken' }));
+    await api.user.click(screen.getByRole('button', { name: 'Delete Load Balancers' }));
+    await screen.findByText('You are not allowed to delete load balancers: busy');
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Load Balancer' });
+    within(dialog).getByText('You have selected "broken". Deleted Load Balancer is not recoverable. All sub-resources will be deleted as well.');
+    await api.user.click(within(dialog).getByRole('button', { name: 'Delete Load Balancer' }));
+    await waitFor(() => expect(api.sent('DELETE', '/api/lbaas/loadbalancers/lb-broken/')).toHaveLength(1));
+    expect(api.sent('DELETE', '/api/lbaas/loadbalancers/lb-busy/')).toHaveLength(0);
+  });
+
+  it('a nested route that cannot be resolved goes to the load balancer list (spec 3 §2.1)', async () => {
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1/listeners/gone/pools/pool1',
+      routes: { ...ROUTES, 'GET /api/lbaas/listeners/:id/': () => reply(404, 'Listener gone could not be found.'), 'DELETE /api/lbaas/listeners/:id/': () => null },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'Load Balancers', level: 1 }, { timeout: 20_000 });
+    expect(currentPath(api.router)).toBe('/project/load_balancer');
+  });
+
+  it('a deleted listener leads back to its load balancer, named in the breadcrumbs (spec 3 §2.1)', async () => {
+    const again = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1', routes: { ...ROUTES, 'DELETE /api/lbaas/listeners/:id/': () => null }, services: SERVICES });
+    await screen.findByRole('heading', { name: 'http', level: 1 }, { timeout: 20_000 });
+    expect(screen.getByRole('navigation', { name: 'Breadcrumb' }).textContent).toContain('front');
+    await again.user.click(screen.getByRole('button', { name: 'Delete Listener' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Listener' });
+    await again.user.click(within(dialog).getByRole('button', { name: 'Delete Listener' }));
+    await screen.findByRole('heading', { name: 'front', level: 1 });
+    expect(currentPath(again.router)).toBe('/project/load_balancer/lb1');
+  });
+});
