@@ -8,7 +8,7 @@ import { renderWithApi } from '../support/fake-api';
  * (spec 3 §3.3, §4.3, §5.3): the bodies the browser sends and the messages
  * that hold a step.
  */
-const SLOW = 60_000;
+const SLOW = 90_000;
 
 // The wizard's chunk (rjsf, ajv) loads lazily; the first load takes long on a loaded machine, so it is loaded once here.
 beforeAll(async () => {

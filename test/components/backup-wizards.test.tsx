@@ -15,7 +15,7 @@ const VOLUMES = [
 ];
 
 /** A wizard walks several steps, each a few renders of rjsf; slow on a loaded two-core machine. */
-const SLOW = 60_000;
+const SLOW = 90_000;
 
 // The wizard's chunk (rjsf, ajv) loads lazily; the first load takes long on a loaded machine, so it is loaded once here.
 beforeAll(async () => {
