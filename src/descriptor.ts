@@ -737,6 +737,13 @@ export interface OperationActionDescriptor<T> extends ActionBase<T> {
   placement?: ('row' | 'batch')[];
   /** Help text of the confirm dialog; without it the operation runs at once. @example 'The instance(s) will be shut off.' */
   confirm?: string;
+  /** The confirm dialog's title instead of 'Confirm <label>'; it asks first even without `confirm`. @example 'Confirm Disassociate Floating IP Address' */
+  confirmTitle?: string;
+  /**
+   * The success toast instead of '<past>: <names>', with `{name}` or `{names}`.
+   * @example 'Disassociated floating IP address from load balancer: {name}.'
+   */
+  success?: string;
   /** The success toast's kind (Horizon's delete of instances says it as info). Default 'success'. */
   successToast?: 'success' | 'info';
   /**

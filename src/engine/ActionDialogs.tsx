@@ -181,7 +181,7 @@ export function useActionDialogs(
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone, warning) => setOpen({ kind: 'delete', records, onDone, warning }),
     runOperation: (action, records, onDone) =>
-      action.confirm ? setOpen({ kind: 'operation', action, records, onDone }) : void operate(action, records).then((outcome) => onDone?.(outcome)),
+      action.confirm || action.confirmTitle ? setOpen({ kind: 'operation', action, records, onDone }) : void operate(action, records).then((outcome) => onDone?.(outcome)),
     dialogs,
   };
 }

@@ -36,9 +36,9 @@ export function operationTexts(action: OperationAction, names: string[], error =
   const quoted = names.map((name) => `"${name}"`).join(', ');
   return {
     label,
-    title: `Confirm ${label}`,
+    title: action.confirmTitle ?? `Confirm ${label}`,
     message: `You have selected: ${quoted}. Please confirm your selection.${action.confirm ? ` ${action.confirm}` : ''}`,
-    success: past && `${past}: ${list}`,
+    success: action.success ? formatMessage(action.success, { name: list, names: list }) : past && `${past}: ${list}`,
     failure: action.failure ? formatMessage(action.failure, { name: list, names: list, error }) : `Unable to ${label.toLowerCase()}: ${list}`,
     notAllowed: `You are not allowed to ${label.toLowerCase()}: ${list}`,
   };

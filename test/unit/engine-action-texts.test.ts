@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { deleteTexts } from '../../src/engine/messages';
 import { operationTexts } from '../../src/engine/operations';
+import loadbalancer from '../../resources/loadbalancer';
 import router from '../../resources/router';
 import type { OperationAction } from '../../src/engine/actions';
 
@@ -28,6 +29,16 @@ describe('texts of deletes under another verb and of confirm actions', () => {
       label: 'Clear Gateway',
       success: 'Cleared Gateway: r1',
       failure: 'Unable to clear gateway for router "r1": Router is in use.',
+    });
+  });
+
+  it("words Disassociate Floating IP of a load balancer as spec 3 §8.1 does: 'Confirm Disassociate Floating IP Address', '…from load balancer: %s.'", () => {
+    const disassociate = loadbalancer.actions!.find((action) => action.id === 'disassociate-fip') as OperationAction;
+    expect(operationTexts(disassociate, ['lb1'], 'Conflict')).toMatchObject({
+      title: 'Confirm Disassociate Floating IP Address',
+      message: 'You have selected: "lb1". Please confirm your selection.',
+      success: 'Disassociated floating IP address from load balancer: lb1.',
+      failure: 'Unable to disassociate floating IP address from load balancer: lb1.',
     });
   });
 });

@@ -110,12 +110,19 @@ const rebuild: ActionHandler = (deps, request, reply, row, body, version) => {
   return { server: { ...rebuildView(renderServer(deps, updated, version, context, true), version), adminPass: input.adminPass ?? randomPassword() } };
 };
 
-/** Before 2.75 Nova's rebuild answer leaves out the extended attributes GET shows (servers.py _action_rebuild). */
+/**
+ * Before 2.75 Nova's rebuild answer leaves out the extended attributes GET
+ * shows, the addresses' OS-EXT-IPS keys among them (servers.py
+ * _action_rebuild: `extend_address=False`).
+ */
 function rebuildView(view: Record<string, unknown>, version: Microversion): Record<string, unknown> {
   if (version.atLeast('2.75')) return view;
   const hidden = (key: string) =>
     /^OS-EXT-(AZ|STS|SRV-ATTR):|^OS-SRV-USG:/.test(key) || ['config_drive', 'key_name', 'os-extended-volumes:volumes_attached', 'security_groups', 'host_status', 'server_groups'].includes(key);
-  return Object.fromEntries(Object.entries(view).filter(([key]) => !hidden(key)));
+  const addresses = Object.fromEntries(
+    Object.entries((view.addresses ?? {}) as Record<string, { version: number; addr: string }[]>).map(([network, list]) => [network, list.map(({ version: ipVersion, addr }) => ({ version: ipVersion, addr }))]),
+  );
+  return { ...Object.fromEntries(Object.entries(view).filter(([key]) => !hidden(key))), addresses };
 }
 
 const randomPassword = () => Math.random().toString(36).slice(2, 14);
