@@ -67,6 +67,7 @@ export default defineResource<BackupPlanEntity & { description_short?: string; s
       operation: 'run',
       label: 'Run',
       past: 'Started job',
+      success: 'Started job: {names}.',
       allowed: (plan) => plan.job_type === 'backup',
       failure: 'The following jobs could not be started: {name}.',
     },

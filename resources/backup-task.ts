@@ -38,6 +38,7 @@ export default defineResource<BackupPlanTaskEntity>({
       placement: ['row', 'batch'],
       confirm: 'Terminated tasks are not recoverable.',
       past: 'Terminated tasks',
+      success: 'Terminated tasks: {names}.',
       failure: 'The following tasks could not be deleted: {names}.',
     },
   ],

@@ -46,7 +46,7 @@ describe('Running Tasks (spec 3 §2.5, §8.3)', () => {
     expect(dialog.textContent).toContain('Terminated tasks are not recoverable.');
     await api.user.click(within(dialog).getByRole('button', { name: 'Terminate tasks' }));
     await waitFor(() => expect(api.calls('DELETE')).toEqual(['/api/baas/duratus/task/t1/']));
-    expect((await screen.findByRole('alert')).textContent).toContain('Terminated tasks: nightly');
+    expect((await screen.findByRole('alert')).textContent).toContain('Terminated tasks: nightly.');
     await waitFor(() => expect(within(table).queryByRole('link', { name: 'nightly' })).toBeNull());
   }, SLOW);
 });
