@@ -21,7 +21,8 @@ import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows,
  *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
- * `npm run bench soak` runs the soak alone, `npm run bench containers` the object storage listing alone.
+ * `npm run bench soak` runs the soak alone, `npm run bench containers` the object storage listing alone,
+ * `npm run bench throughput` the lists' throughput (b) on the built-in cloud alone.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
   { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
@@ -61,6 +62,7 @@ async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
   if (process.argv[2] === 'topology') return topologyOnly();
   if (process.argv[2] === 'containers') return containersOnly();
+  if (process.argv[2] === 'throughput') return throughputOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
   if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
@@ -113,6 +115,21 @@ async function topologyOnly() {
   const cloud = await startBenchCloud();
   try {
     await benchNetworkTopology(cloud, cloud.server.passwords.demo);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
+async function throughputOnly() {
+  const cloud = await startBenchCloud();
+  try {
+    await seedKeypairs(cloud, 20);
+    await seedPageRows(cloud);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+    console.log(`(load on this shared machine: ${loadAverage()})`);
+    console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+    console.log(`(load after: ${loadAverage()})`);
   } finally {
     await cloud.server.stop();
   }

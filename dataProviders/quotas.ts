@@ -36,18 +36,27 @@ export type QuotaService = 'compute' | 'volume' | 'network';
 
 const project = (id: string) => encodeURIComponent(id);
 
-/** Each service's quotas of a project; a service the cloud lacks (or refuses) gives none. */
-export async function loadProjectQuotaItems(http: HttpClient, projectId: string, usage = false): Promise<Record<QuotaService, QuotaItem[]>> {
+const QUOTAS_OF: Record<QuotaService, readonly string[]> = { compute: COMPUTE_QUOTAS, volume: VOLUME_QUOTAS, network: NETWORK_QUOTAS };
+
+/**
+ * Each service's quotas of a project; a service the cloud lacks (or refuses) gives none.
+ * With `only`, just the services owning one of those quota names are asked (e.g. Launch
+ * Instance's `instances`, `cores`, `ram`: Nova alone), the others answer none.
+ */
+export async function loadProjectQuotaItems(http: HttpClient, projectId: string, usage = false, only?: readonly string[]): Promise<Record<QuotaService, QuotaItem[]>> {
   const query = usage ? { usage: 'true' } : undefined;
-  const read = (path: string) =>
-    http
-      .get<{ items: QuotaItem[] }>(path, { query, silent: true })
-      .then((answer) => answer.items)
-      .catch(() => [] as QuotaItem[]);
+  const wanted = (service: QuotaService) => !only || QUOTAS_OF[service].some((name) => only.includes(name));
+  const read = (service: QuotaService, path: string) =>
+    !wanted(service)
+      ? Promise.resolve([] as QuotaItem[])
+      : http
+          .get<{ items: QuotaItem[] }>(path, { query, silent: true })
+          .then((answer) => answer.items)
+          .catch(() => [] as QuotaItem[]);
   const [compute, volume, network] = await Promise.all([
-    read(`/api/nova/quota-sets/${project(projectId)}`),
-    read(`/api/cinder/quota-sets/${project(projectId)}`),
-    read(`/api/neutron/quota-sets/${project(projectId)}`),
+    read('compute', `/api/nova/quota-sets/${project(projectId)}`),
+    read('volume', `/api/cinder/quota-sets/${project(projectId)}`),
+    read('network', `/api/neutron/quota-sets/${project(projectId)}`),
   ]);
   return { compute, volume, network };
 }

@@ -408,7 +408,8 @@ interface ActionBase<T> {
    * Toolbar actions only: quotas of the current project that, once used up,
    * disable the button and label it '<label> (Quota exceeded)' (Horizon's
    * create buttons). Read from the app's `quota-usage` resource, whose
-   * `getOne(projectId)` answers lists of `{ name, limit, in_use }`; -1 is unlimited.
+   * `getOne(projectId, { meta: { quotas } })` answers lists of
+   * `{ name, limit, in_use }` (from the services owning `quotas`); -1 is unlimited.
    * @example ['volumes', 'gigabytes']
    */
   quota?: string[];

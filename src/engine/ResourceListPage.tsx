@@ -164,7 +164,11 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
     : undefined;
 
   // Horizon's create buttons: disabled and labelled '(Quota exceeded)' once a quota they need is used up.
-  const exhausted = useExhaustedQuotas([...actions.toolbarLinks, ...actions.forms].some((action) => action.quota?.length));
+  // Asked once the list has answered: the first row waits for no call it does not need (issue 17).
+  const exhausted = useExhaustedQuotas(
+    [...actions.toolbarLinks, ...actions.forms].flatMap((action) => action.quota ?? []),
+    query.data !== undefined || query.isError || waits,
+  );
   const overQuota = (action: { quota?: string[] }) => Boolean(action.quota?.some((name) => exhausted.has(name)));
   const quotaLabel = (action: { label: string; quota?: string[] }) => (overQuota(action) ? `${action.label} ${QUOTA_EXCEEDED}` : action.label);
 

@@ -15,19 +15,23 @@ export const resourceKey = (name: string) => ['resource', name] as const;
  * Lists the navigation's prefetch (`prefetchPanelList`) has just brought: the
  * page mounting over one takes it as its first answer instead of asking again
  * (with the default staleness every mount refetched, so a page that mounted
- * after its prefetch landed sent its list call twice).
+ * after its prefetch landed sent its list call twice). Keyed by the answer's
+ * time, so a later answer or a mount after PREFETCH_FRESH_MS refetches as
+ * usual. The check has no side effect: React Query asks it more than once per
+ * mount (while rendering, then when subscribing), and an earlier version that
+ * forgot the mark on the first ask refetched on the second (issue 17).
  */
-const prefetchedQueries = new WeakSet<object>();
+const prefetchedAt = new WeakMap<object, number>();
 const PREFETCH_FRESH_MS = 5_000;
 
 export function markPrefetched(queryClient: QueryClient, queryKey: unknown[]): void {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-  if (query) prefetchedQueries.add(query);
+  if (query) prefetchedAt.set(query, query.state.dataUpdatedAt);
 }
 
 function refetchUnlessJustPrefetched(query: { state: { dataUpdatedAt: number } }): boolean {
-  if (!prefetchedQueries.delete(query)) return true;
-  return Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS;
+  const answeredAt = prefetchedAt.get(query);
+  return answeredAt === undefined || answeredAt !== query.state.dataUpdatedAt || Date.now() - answeredAt > PREFETCH_FRESH_MS;
 }
 
 /**
