@@ -26,6 +26,8 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'floating-ip-target': 'neutron',
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
+  // The backup plan wizard's storage pools (list_pools).
+  'backup-pool': 'baas',
   // The Overview's Limit Summary (dataProviders/usage.ts).
   'quota-usage': 'nova',
   // The instance forms' choices (dataProviders/nova-instance-actions.ts).

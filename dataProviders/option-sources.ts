@@ -68,6 +68,13 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
     (await listAll<Sized>(backend, 'volume')).filter((volume) => volume.status === 'available').map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.id})` })),
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
+  /** The backup plan wizard's instances (spec 3 §2.5: Vms/Disks), by name. */
+  'backup-instances': async (backend) => (await listAll<{ id: string; name?: string }>(backend, 'instance')).map((server) => ({ id: server.id, label: server.name || server.id })),
+  /** The backup plan wizard's disks: volumes available or in use (spec 3 §7.2), 'name (1 GiB)'. */
+  'backup-volumes': async (backend) =>
+    (await listAll<Sized>(backend, 'volume'))
+      .filter((volume) => volume.status === 'available' || volume.status === 'in-use')
+      .map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.size} GiB)` })),
   /** Cinder's zones that are up (Horizon leaves out unavailable ones). */
   'volume-zones': async (backend) =>
     (await listAll<{ id: string; available: boolean }>(backend, 'volume-zone')).filter((zone) => zone.available).map((zone) => ({ id: zone.id, label: zone.id })),

@@ -140,6 +140,13 @@ export interface ResourceDescriptor<T extends object> {
    * @example 'server'
    */
   paging?: 'client' | 'server';
+  /**
+   * The list is fetched again every this many milliseconds while it shows
+   * (Horizon's auto-refreshing tables, spec 3 §4.3: 60 s), besides the
+   * polling of transitional rows. Default: only after an action.
+   * @example 60_000
+   */
+  refresh?: number;
 }
 
 /**
@@ -288,6 +295,22 @@ export interface PanelDescriptor {
    * @example { all_tenants: 'true' }
    */
   filter?: Record<string, string>;
+  /**
+   * Tabs of the panel's page, chosen by the `tab` query parameter, the first
+   * by default (spec 3 §2.5: Backup plans, Running Tasks, Task History). A
+   * tab shows the list of the resource it names, else the panel's own; its
+   * label is the list's heading and table name.
+   * @example [{ id: 'job-list', label: 'Backup plans' }, { id: 'tasks', label: 'Running Tasks', resource: 'backup-task' }]
+   */
+  tabs?: PanelTab[];
+}
+
+export interface PanelTab {
+  /** The `tab` query parameter's value. */
+  id: string;
+  label: string;
+  /** A registered resource's name; default the panel's own. */
+  resource?: string;
 }
 
 export interface ColumnDescriptor<T> {
@@ -536,6 +559,11 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * @example { singular: 'Scheduled deletion of Instance: {names}', plural: 'Scheduled deletion of Instances: {names}', toast: 'info' }
    */
   success?: { singular: string; plural: string; toast?: 'success' | 'info' };
+  /**
+   * The error line instead of 'Unable to delete <Resource>: <names>.', `{names}` listing the records not deleted.
+   * @example 'The following backup could not be deleted: {names}.'
+   */
+  failure?: string;
 }
 
 /**
@@ -764,6 +792,11 @@ export interface DetailDescriptor<T> {
    * @example true
    */
   sticky?: boolean;
+  /**
+   * After an operation (Run …) done from the details page, go to the
+   * panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
+   */
+  listAfterOperation?: boolean;
 }
 
 export interface DetailTab<T> {

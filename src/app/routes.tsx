@@ -3,6 +3,7 @@ import { Navigate, type RouteObject, useLocation, useParams } from 'react-router
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import ResourceListPage from '../engine/ResourceListPage';
+import { PanelTabs } from '../engine/PanelTabs';
 import { isNestedRoot, nestedRoutes } from '../engine/nested';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
@@ -47,7 +48,7 @@ export function buildRoutes(
           }),
           element: (
             <PanelGate descriptor={descriptor}>
-              <ResourceListPage key={descriptor.name} descriptor={descriptor} />
+              {descriptor.panel!.tabs ? <PanelTabs key={descriptor.name} descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
             </PanelGate>
           ),
         })),

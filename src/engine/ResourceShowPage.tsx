@@ -141,7 +141,14 @@ export function RecordDetails({ descriptor, id, place }: { descriptor: AnyResour
             name={name}
             actions={rowFormsFor(actions, data)}
             open={(action) => dialogs.openEdit(action, data)}
-            commands={commandActions(actions.rowCommands, data, { navigate, operate: (action) => dialogs.runOperation(action, [data]) })}
+            commands={commandActions(actions.rowCommands, data, {
+              navigate,
+              operate: (action) =>
+                dialogs.runOperation(action, [data], ({ failed }) => {
+                  // Spec 3 §4.3: after a plan's action the list shows; on an error the page stays and reloads.
+                  if (descriptor.detail!.listAfterOperation && descriptor.panel && failed.length === 0) navigate(descriptor.panel.path);
+                }),
+            })}
           />
         )}
         {data && appliesTo(actions.rowDelete, data) && (

@@ -48,6 +48,7 @@ export function useResourceList(descriptor: AnyResourceDescriptor, options: { en
     enabled: options.enabled ?? true,
     placeholderData: keepRowsOf(queryClient),
     refetchOnMount: refetchUnlessJustPrefetched,
+    refetchInterval: descriptor.refresh ?? false,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
@@ -88,7 +89,7 @@ export interface ResourcePage {
  * api-contract §1.6): `limit` rows after `marker` (the id of the previous
  * page's last row; none for the first page).
  */
-export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number }) {
+export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number; page?: number }) {
   const { dataProvider } = useBackend();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -96,19 +97,24 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
     enabled: options.enabled ?? (descriptor.paging === 'server'),
     placeholderData: keepRowsOf(queryClient),
     refetchOnMount: refetchUnlessJustPrefetched,
+    refetchInterval: descriptor.refresh ?? false,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
 }
 
-/** One page's query, for the page and for the prefetch at navigation alike. */
-export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }) {
+/**
+ * One page's query, for the page and for the prefetch at navigation alike.
+ * `page` (from 1) is how many pages the user went forward, for a service
+ * that pages by offset rather than by marker (Task History's `start`).
+ */
+export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, { filter, marker, limit, page = 1 }: { filter?: Record<string, string>; marker?: string; limit: number; page?: number }) {
   return {
-    queryKey: pageKey(descriptor, { filter, marker, limit }),
+    queryKey: pageKey(descriptor, { filter, marker, limit, page }),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ResourcePage> => {
       const result = await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, {
         filter,
-        pagination: { page: 1, perPage: limit },
+        pagination: { page, perPage: limit },
         meta: { marker },
         signal,
       });
@@ -117,8 +123,8 @@ export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDes
   };
 }
 
-export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }): unknown[] {
-  return [...resourceKey(descriptor.name), 'page', { filter, marker, limit }];
+export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit, page = 1 }: { filter?: Record<string, string>; marker?: string; limit: number; page?: number }): unknown[] {
+  return [...resourceKey(descriptor.name), 'page', { filter, marker, limit, page }];
 }
 
 /**
