@@ -111,7 +111,7 @@ export const OCTAVIA_CALLS: NativeCall[] = [
     reads: prefixed('healthmonitors[]', MONITOR_FIELDS),
     after: (ctx, body) => (ctx.saved.lbMonitor = body.healthmonitors.find((monitor: { pools: { id: string }[] }) => monitor.pools[0]?.id === ctx.saved.lbPool).id),
   }),
-  call('PUT /healthmonitors/{id}', 'PUT', (ctx) => `/healthmonitors/${ctx.saved.lbMonitor}`, { body: () => ({ healthmonitor: { delay: 7, url_path: '/health' } }), reads: prefixed('healthmonitor', MONITOR_FIELDS) }),
+  call('PUT /healthmonitors/{id}', 'PUT', (ctx) => `/healthmonitors/${ctx.saved.lbMonitor}`, { before: untilActive, body: () => ({ healthmonitor: { delay: 7, url_path: '/health' } }), reads: prefixed('healthmonitor', MONITOR_FIELDS) }),
   call('POST /l7policies', 'POST', () => '/l7policies', {
     before: untilActive,
     body: (ctx) => ({ l7policy: { listener_id: ctx.saved.lbListener, action: 'REDIRECT_TO_URL', redirect_url: 'https://example.org/' } }),
