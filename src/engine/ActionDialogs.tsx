@@ -210,7 +210,7 @@ function uniqueErrors(rules: UniqueRule[], formData: Record<string, unknown>, ta
 function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
   const rules = uniqueRules(action);
   if (rules.length === 0) return undefined;
-  const taken = new Map(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.field]))]));
+  const taken = new Map(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.recordField ?? rule.field]))]));
   return (formData: Record<string, unknown>) => uniqueErrors(rules, formData, (rule, value) => taken.get(rule.field)!.has(value));
 }
 
@@ -227,12 +227,12 @@ function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalActio
     const found = await Promise.all(
       stepRules.map(async (rule) => {
         const { data } = await dataProvider.getList(descriptor.name, {
-          filter: { [rule.field]: formData[rule.field] },
+          filter: { [rule.recordField ?? rule.field]: formData[rule.field] },
           pagination: { page: 1, perPage: 1000 },
-          sort: { field: rule.field, order: 'ASC' },
+          sort: { field: rule.recordField ?? rule.field, order: 'ASC' },
         });
         // A server's own filter may match loosely (Nova's name filter is a pattern): only an equal value counts.
-        return [rule.field, data.some((record) => record[rule.field] === formData[rule.field])] as const;
+        return [rule.field, data.some((record) => record[rule.recordField ?? rule.field] === formData[rule.field])] as const;
       }),
     );
     const taken = new Map(found);

@@ -162,6 +162,77 @@ describe('Create Load Balancer sends the wizard spec (spec 3 §2.3, §5.1, §9.1
   });
 });
 
+describe('Create Listener and Create Pool chain the load balancer wizard\'s steps (spec 3 §2.3, §4.1, §9.1)', { timeout: 90_000 }, () => {
+  const routes = { ...ROUTES, 'POST /api/lbaas/listeners/': () => ({ ...LISTENER, id: 'l-new' }), 'POST /api/lbaas/pools/': () => ({ ...POOL, id: 'pool-new' }) };
+
+  async function openFromTab(path: string, heading: string, tab: string, label: string): Promise<{ api: Api; dialog: HTMLElement }> {
+    const api = renderWithApi({ path, routes, services: SERVICES });
+    await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: tab }));
+    await api.user.click(await screen.findByRole('button', { name: label }, { timeout: 20_000 }));
+    return { api, dialog: await screen.findByRole('dialog', { name: label }, { timeout: 20_000 }) };
+  }
+
+  it('Create Listener: listener, pool, members and monitor steps; the default port raised by 1 past the listener on 80; one POST with the whole chain', async () => {
+    const { api, dialog } = await openFromTab('/project/load_balancer/lb1', 'front', 'Listeners', 'Create Listener');
+    const listener = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    // The listener is what this wizard creates: no toggle for it.
+    expect(within(listener).queryByRole('checkbox', { name: 'Create Listener' })).toBeNull();
+    expect((within(listener).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('81');
+    await next(api, dialog, 'Pool Details');
+    const members = await next(api, dialog, 'Pool Members');
+    await api.user.click(await within(members).findByRole('button', { name: 'Allocate web-a (10.0.0.11)' }));
+    await next(api, dialog, 'Monitor Details');
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    await api.user.click(within(dialog).getByRole('button', { name: 'Create Listener' }));
+    await waitFor(() => expect(api.sent('POST', '/api/lbaas/listeners/')).toHaveLength(1));
+    const [body] = api.sent('POST', '/api/lbaas/listeners/');
+    expectContract(body, 'listener.schema.json#/$defs/createRequest');
+    expect(body).toEqual({
+      loadbalancer_id: 'lb1',
+      listener: { protocol: 'HTTP', protocol_port: 81, connection_limit: -1, admin_state_up: true, timeout_client_data: 50000, timeout_member_connect: 5000, timeout_member_data: 50000, timeout_tcp_inspect: 0 },
+      pool: { lb_algorithm: 'ROUND_ROBIN', protocol: 'HTTP', admin_state_up: true, tls_enabled: false },
+      members: [{ address: '10.0.0.11', subnet_id: 'sub-private', protocol_port: 80, weight: 1, admin_state_up: true, backup: false }],
+      monitor: { type: 'HTTP', delay: 5, timeout: 5, max_retries: 3, max_retries_down: 3, http_method: 'GET', expected_codes: '200', url_path: '/', admin_state_up: true },
+    });
+    await screen.findByText('A new listener is being created.');
+  });
+
+  it('Create Listener without a pool: unchecking Create Pool turns the monitor off and sends the listener alone', async () => {
+    const { api, dialog } = await openFromTab('/project/load_balancer/lb1', 'front', 'Listeners', 'Create Listener');
+    const pool = await next(api, dialog, 'Pool Details');
+    await api.user.click(within(pool).getByRole('checkbox', { name: 'Create Pool' }));
+    await next(api, dialog, 'Pool Members');
+    const monitor = await next(api, dialog, 'Monitor Details');
+    expect((within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }) as HTMLInputElement).checked).toBe(false);
+    await api.user.click(within(dialog).getByRole('button', { name: 'Create Listener' }));
+    await waitFor(() => expect(api.sent('POST', '/api/lbaas/listeners/')).toHaveLength(1));
+    expect(Object.keys(api.sent('POST', '/api/lbaas/listeners/')[0] as object).sort()).toEqual(['listener', 'loadbalancer_id']);
+  });
+
+  it('Create Pool under a listener: pool (with its protocol), members and monitor steps; no monitor once Create Health Monitor is unchecked', async () => {
+    const { api, dialog } = await openFromTab('/project/load_balancer/lb1/listeners/l1', 'http', 'Pools', 'Create Pool');
+    const pool = await within(dialog).findByRole('group', { name: 'Pool Details' });
+    expect(within(pool).queryByRole('checkbox', { name: 'Create Pool' })).toBeNull();
+    fireEvent.change(within(pool).getByRole('textbox', { name: 'Name' }), { target: { value: 'web2' } });
+    const members = await next(api, dialog, 'Pool Members');
+    await api.user.click(await within(members).findByRole('button', { name: 'Allocate web-b (10.0.0.12)' }));
+    const monitor = await next(api, dialog, 'Monitor Details');
+    await api.user.click(within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Create Pool' }));
+    await waitFor(() => expect(api.sent('POST', '/api/lbaas/pools/')).toHaveLength(1));
+    const [body] = api.sent('POST', '/api/lbaas/pools/');
+    expectContract(body, 'pool.schema.json#/$defs/createRequest');
+    expect(body).toEqual({
+      loadbalancer_id: 'lb1',
+      parentResourceId: 'l1',
+      pool: { name: 'web2', lb_algorithm: 'ROUND_ROBIN', protocol: 'HTTP', admin_state_up: true, tls_enabled: false },
+      members: [{ address: '10.0.0.12', subnet_id: 'sub-private', protocol_port: 80, weight: 1, admin_state_up: true, backup: false }],
+    });
+    await screen.findByText('A new pool is being created.');
+  });
+});
+
 describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { timeout: 90_000 }, () => {
   it('Add/Remove Members PUTs the whole list: the kept member with its id, port and weight, the added one on port 80', async () => {
     const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1/pools/pool1', routes: ROUTES, services: SERVICES });
