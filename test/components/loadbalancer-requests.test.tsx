@@ -233,6 +233,31 @@ describe('Create Listener and Create Pool chain the load balancer wizard\'s step
   });
 });
 
+describe('L7 rules (spec 3 §5.1)', { timeout: 90_000 }, () => {
+  it('FILE_TYPE allows only the REGEX and EQUAL_TO compare types', async () => {
+    const policy = { id: 'pol1', name: 'images', action: 'REJECT', position: 1, listener_id: 'l1', rules: [], provisioning_status: 'ACTIVE', operating_status: 'ONLINE', admin_state_up: true };
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1/listeners/l1/l7policies/pol1',
+      routes: { ...ROUTES, 'GET /api/lbaas/l7policies/': () => ({ items: [policy] }), 'GET /api/lbaas/l7policies/:id/': () => policy, 'GET /api/lbaas/l7policies/:id/l7rules/': () => ({ items: [] }) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'images', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'L7 Rules' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create L7 Rule' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create L7 Rule' });
+    const offered = async () => {
+      await api.user.click(within(dialog).getByRole('combobox', { name: /Compare Type/ }));
+      const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      await api.user.keyboard('{Escape}');
+      return options;
+    };
+    expect(await offered()).toEqual(['REGEX', 'EQUAL_TO', 'STARTS_WITH', 'ENDS_WITH', 'CONTAINS']);
+    await api.user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'FILE_TYPE' }));
+    await waitFor(async () => expect((await offered()).sort()).toEqual(['EQUAL_TO', 'REGEX']));
+  });
+});
+
 describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { timeout: 90_000 }, () => {
   it('Add/Remove Members PUTs the whole list: the kept member with its id, port and weight, the added one on port 80', async () => {
     const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1/pools/pool1', routes: ROUTES, services: SERVICES });
