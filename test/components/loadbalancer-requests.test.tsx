@@ -310,6 +310,26 @@ describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { ti
     await screen.findByText('The listener has been updated.');
   });
 
+  it('editing while the load balancer is PENDING_UPDATE shows Octavia\'s 409 refusal in the form, which stays open', async () => {
+    const busy = { ...LB, provisioning_status: 'PENDING_UPDATE' };
+    const refusal = 'Load Balancer lb1 is immutable and cannot be updated.';
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1',
+      routes: { ...ROUTES, 'GET /api/lbaas/loadbalancers/:id/': () => busy, 'PUT /api/lbaas/loadbalancers/:id/': () => reply(409, refusal) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'front', level: 1 }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('button', { name: 'Edit Load Balancer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Load Balancer' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'front2' } });
+    await api.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/lbaas/loadbalancers/lb1/')).toHaveLength(1));
+    await within(dialog).findByText(refusal, { exact: false });
+    expect(screen.getByRole('dialog', { name: 'Edit Load Balancer' })).toBe(dialog);
+    // The page behind the modal is still the details, not a blank page.
+    expect(screen.getByRole('heading', { name: 'front', level: 1, hidden: true })).toBeTruthy();
+  });
+
   it('batch delete deletes the ACTIVE or ERROR load balancers and names the pending ones in an error toast (spec 3 §4.1)', async () => {
     const busy = { ...LB, id: 'lb-busy', name: 'busy', provisioning_status: 'PENDING_UPDATE' };
     const broken = { ...LB, id: 'lb-broken', name: 'broken', provisioning_status: 'ERROR' };
