@@ -258,6 +258,33 @@ describe('L7 rules (spec 3 §5.1)', { timeout: 90_000 }, () => {
   });
 });
 
+describe('L7 policies (spec 3 §5.1 "Pool choices")', { timeout: 90_000 }, () => {
+  it('the redirect pool offers only pools with the listener\'s protocol that belong to no other listener', async () => {
+    const pools = [
+      POOL,
+      { ...POOL, id: 'pool-free', name: 'spare', listeners: [] },
+      { ...POOL, id: 'pool-tcp', name: 'raw', protocol: 'TCP', listeners: [] },
+      { ...POOL, id: 'pool-taken', name: 'elsewhere', listeners: [{ id: 'l2' }] },
+    ];
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1/listeners/l1',
+      routes: { ...ROUTES, 'GET /api/lbaas/pools/': () => ({ items: pools }), 'GET /api/lbaas/l7policies/': () => ({ items: [] }) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'http', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'L7 Policies' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create L7 Policy' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create L7 Policy' });
+    await api.user.click(within(dialog).getByRole('combobox', { name: /Action/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'REDIRECT_TO_POOL' }));
+    const redirect = await within(dialog).findByRole('combobox', { name: /Redirect Pool/ });
+    await waitFor(() => expect(redirect.textContent).not.toBe('Loading…'));
+    await api.user.click(redirect);
+    await screen.findByRole('option', { name: 'web' });
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text !== 'Select one').sort()).toEqual(['spare', 'web']);
+  });
+});
+
 describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { timeout: 90_000 }, () => {
   it('Add/Remove Members PUTs the whole list: the kept member with its id, port and weight, the added one on port 80', async () => {
     const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1/pools/pool1', routes: ROUTES, services: SERVICES });
