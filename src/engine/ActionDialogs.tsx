@@ -57,6 +57,7 @@ export function useActionDialogs(
   existing: ResourceRecord[] = NO_RECORDS,
   createValues?: Record<string, unknown>,
   parent?: ResourceRecord,
+  scopeFilter?: Record<string, unknown>,
 ): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   // A create that uploads a file reports its progress here (spec 2 §4: -1, then whole percents).
@@ -98,7 +99,7 @@ export function useActionDialogs(
             finishLabel={action.finishLabel ?? hints['x-submitLabel']}
             initialData={initialData}
             liveErrors={liveErrors}
-            validateStep={serverUniqueCheck(descriptor, action, dataProvider)}
+            validateStep={serverUniqueCheck(descriptor, action, dataProvider, scopeFilter)}
             // The wizard closes itself once submit resolves.
             submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress, createValues))}
             onClose={close}
@@ -217,9 +218,10 @@ function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
 /**
  * Spec 1 §4.2: moving forward validates the step on the server. The unique
  * rules of the step's fields are checked against the server's records as
- * they are now (`getList` filtered by the value), not the list shown.
+ * they are now (`getList` filtered by the value), not the list shown, within
+ * the list's scope (a listener's port is unique among its load balancer's listeners).
  */
-function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalAction, dataProvider: DataProvider) {
+function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalAction, dataProvider: DataProvider, scopeFilter: Record<string, unknown> = {}) {
   const rules = uniqueRules(action);
   if (rules.length === 0) return undefined;
   return async (stepFields: string[], formData: Record<string, unknown>): Promise<FieldErrors> => {
@@ -227,7 +229,7 @@ function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalActio
     const found = await Promise.all(
       stepRules.map(async (rule) => {
         const { data } = await dataProvider.getList(descriptor.name, {
-          filter: { [rule.recordField ?? rule.field]: formData[rule.field] },
+          filter: { ...scopeFilter, [rule.recordField ?? rule.field]: formData[rule.field] },
           pagination: { page: 1, perPage: 1000 },
           sort: { field: rule.recordField ?? rule.field, order: 'ASC' },
         });

@@ -198,6 +198,27 @@ describe('Create Listener and Create Pool chain the load balancer wizard\'s step
     await screen.findByText('A new listener is being created.');
   });
 
+  it('the listener port is unique among the load balancer\'s listeners only: another load balancer\'s listener on the same port does not stop the step', async () => {
+    const elsewhere = { ...LISTENER, id: 'l-other', name: 'other', protocol_port: 81, load_balancers: [{ id: 'lb2' }], load_balancer_id: 'lb2' };
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1',
+      routes: { ...routes, 'GET /api/lbaas/listeners/': (request: { query: URLSearchParams }) => ({ items: [LISTENER, elsewhere].filter((listener) => !request.query.get('loadbalancerId') || listener.load_balancer_id === request.query.get('loadbalancerId')) }) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'front', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'Listeners' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create Listener' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Listener' }, { timeout: 20_000 });
+    const listener = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    expect((within(listener).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('81');
+    await next(api, dialog, 'Pool Details');
+    // Port 80 is this load balancer's: refused when moving on.
+    await api.user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    const again = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    fireEvent.change(within(again).getByRole('spinbutton', { name: /Port/ }), { target: { value: '80' } });
+    await within(dialog).findByText('The port must be unique among all listeners attached to this load balancer.');
+  });
+
   it('Create Listener without a pool: unchecking Create Pool turns the monitor off and sends the listener alone', async () => {
     const { api, dialog } = await openFromTab('/project/load_balancer/lb1', 'front', 'Listeners', 'Create Listener');
     const pool = await next(api, dialog, 'Pool Details');
