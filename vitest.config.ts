@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import LayerSequencer from './test/support/layer-sequencer.js';
+import { TEST_PASSWORD_HASHING } from './test/support/shared-cloud.js';
 
 // One project per test layer (reference/model-codebases.md §9): each can be run
 // alone with `npx vitest run --project <name>`; `npm test` runs them all in one
@@ -13,7 +15,12 @@ export default defineConfig({
     // Vitest's default is one worker fewer than the cores: one, on a 2-core machine, and the layers then ran one
     // file at a time. Three keep both cores busy while a browser journey or an api file waits on its server.
     maxWorkers: 3,
+    // For the emulators the workers start in process; the servers the global setups spawn get it with their env.
+    env: TEST_PASSWORD_HASHING,
     reporters: ['default', './test/support/layer-times-reporter.ts'],
+    // The browser journeys first, the unit files last, each layer in one block (layer-sequencer.ts); with
+    // `--sequence.shuffle…` on the command line, vitest's own random order (a sequencer given here would win over it).
+    sequence: process.argv.some((arg) => arg.startsWith('--sequence.shuffle')) ? {} : { sequencer: LayerSequencer },
     projects: [
       {
         extends: true,
@@ -46,11 +53,28 @@ export default defineConfig({
           // A real cloud (`npm run test:realcloud` sets OS_AUTH_URL) answers in seconds what the built-in one answers
           // in milliseconds: a Keystone token, a server build through the scheduler.
           testTimeout: process.env.OS_AUTH_URL ? 180_000 : 20_000,
-          hookTimeout: process.env.OS_AUTH_URL ? 120_000 : 10_000,
+          // A file that builds a server of its own (startTestCloud with an option, startOwnCloud, the backup service)
+          // imports and starts the whole server in its beforeAll: past 10 s on a loaded 2-core machine, as the emulator's.
+          hookTimeout: process.env.OS_AUTH_URL ? 120_000 : 30_000,
+          // No file mocks a module or changes a global: a worker keeps its imports (the api client, a file's own
+          // server built with startOwnCloud) for the next file instead of importing them again.
+          isolate: false,
         },
       },
-      // A file's beforeAll starts a whole built-in cloud (SQLite, seed, every service): seconds on a busy machine.
-      { extends: true, test: { name: 'emulator', include: ['test/emulator/**/*.test.ts'], environment: 'node', testTimeout: 20_000, hookTimeout: 30_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'emulator',
+          include: ['test/emulator/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 20_000,
+          // A file's beforeAll starts a whole built-in cloud (SQLite, seed, every service): seconds on a busy machine.
+          hookTimeout: 30_000,
+          // Each file starts and closes its own clouds, and none mocks a module or changes a global: a worker keeps
+          // the emulator's modules (a second or more of imports per file) for the next file.
+          isolate: false,
+        },
+      },
       {
         extends: true,
         test: {
@@ -61,6 +85,8 @@ export default defineConfig({
           // Files run two at a time on two cores: a journey gets twice the minute it had alone.
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // Each file opens its own browser contexts and closes them: a worker keeps playwright and the page objects.
+          isolate: false,
         },
       },
     ],

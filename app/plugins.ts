@@ -1,7 +1,6 @@
 import { createBackend } from '../dataProviders/index';
 import { OPTION_SOURCES } from '../dataProviders/option-sources';
 import { customDetailTabs } from '../custom/detail-tabs';
-import { customPages } from '../custom/pages';
 import { customPanels, customRoutes } from '../custom/routes';
 import { customStepComponents } from '../custom/step-components';
 import { resources } from '../resources/index';
@@ -18,6 +17,5 @@ export const plugins: EnginePlugins = {
   detailTabs: customDetailTabs,
   stepComponents: customStepComponents,
   optionSources: OPTION_SOURCES,
-  pages: customPages,
   createBackend,
 };

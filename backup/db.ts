@@ -1,51 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
-
-type Row = Record<string, unknown>;
+import { openSqlite, type SqliteDb } from '../shared/sqlite.js';
 
 /**
  * The backup service's own SQLite (`DATA_DIR/backup.sqlite`): plans, tasks,
  * backups, notification templates and their log. Not the emulator's database:
  * the service works the same in front of a real cloud.
  */
-export class BackupDb {
-  private readonly statements = new Map<string, Database.Statement>();
-
-  constructor(readonly raw: Database.Database) {}
-
-  private statement(sql: string): Database.Statement {
-    let prepared = this.statements.get(sql);
-    if (!prepared) {
-      prepared = this.raw.prepare(sql);
-      this.statements.set(sql, prepared);
-    }
-    return prepared;
-  }
-
-  get<T = Row>(sql: string, ...params: unknown[]): T | undefined {
-    return this.statement(sql).get(...params) as T | undefined;
-  }
-
-  all<T = Row>(sql: string, ...params: unknown[]): T[] {
-    return this.statement(sql).all(...params) as T[];
-  }
-
-  run(sql: string, ...params: unknown[]): Database.RunResult {
-    return this.statement(sql).run(...params);
-  }
-
-  /** One IMMEDIATE transaction: a write is all done or not at all. */
-  tx<T>(fn: () => T): T {
-    if (this.raw.inTransaction) return this.raw.transaction(fn)();
-    return this.raw.transaction(fn).immediate();
-  }
-
-  close(): void {
-    this.statements.clear();
-    if (this.raw.open) this.raw.close();
-  }
-}
+export type BackupDb = SqliteDb;
 
 const SCHEMA = `
 CREATE TABLE IF NOT EXISTS plans (
@@ -146,10 +108,7 @@ export function openBackupDb(dataDir: string | null): BackupDb {
     mkdirSync(dataDir, { recursive: true });
     file = join(dataDir, 'backup.sqlite');
   }
-  const raw = new Database(file);
-  raw.pragma('journal_mode = WAL');
-  raw.pragma('synchronous = FULL');
-  raw.pragma('busy_timeout = 5000');
-  raw.exec(SCHEMA);
-  return new BackupDb(raw);
+  const db = openSqlite(file);
+  db.raw.exec(SCHEMA);
+  return db;
 }

@@ -31,13 +31,13 @@ export interface ImageUploadResult {
   runs: UploadRun[];
 }
 
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
   const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
   return match ? Number(match[1]) / 1024 : NaN;
 }
 
 /** The same pseudo-random MiB repeated: the bench process holds one chunk, never the file. */
-function* imageBytes(sizeMiB: number, chunk: Buffer): Generator<Buffer> {
+export function* imageBytes(sizeMiB: number, chunk: Buffer): Generator<Buffer> {
   for (let i = 0; i < sizeMiB; i++) yield chunk;
 }
 
@@ -45,9 +45,9 @@ function* imageBytes(sizeMiB: number, chunk: Buffer): Generator<Buffer> {
 async function* toAsync(source: Iterable<Buffer> | AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   yield* source;
 }
-const streamed = (source: Iterable<Buffer> | AsyncIterable<Buffer>) => toAsync(source) as unknown as BodyInit;
+export const streamed = (source: Iterable<Buffer> | AsyncIterable<Buffer>) => toAsync(source) as unknown as BodyInit;
 
-function expectedMd5(sizeMiB: number, chunk: Buffer): string {
+export function expectedMd5(sizeMiB: number, chunk: Buffer): string {
   const md5 = createHash('md5');
   for (const part of imageBytes(sizeMiB, chunk)) md5.update(part);
   return md5.digest('hex');
@@ -62,7 +62,7 @@ async function* multipartBody(boundary: string, metadata: Record<string, unknown
   yield Buffer.from(`\r\n--${boundary}--\r\n`);
 }
 
-async function measure(pid: number, run: () => Promise<void>): Promise<{ peak: number; seconds: number }> {
+export async function measure(pid: number, run: () => Promise<void>): Promise<{ peak: number; seconds: number }> {
   let peak = rssMiB(pid);
   const timer = setInterval(() => (peak = Math.max(peak, rssMiB(pid))), 20);
   const started = performance.now();

@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
+import { watchFirstRow } from '../test/support/first-row.js';
 
 /** A page to load and how to know its first data row is drawn. */
 export interface PageTarget {
@@ -53,10 +54,12 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     let apiRequests = 0;
     let jsBytes = 0;
     const scripts = new Set<string>();
-    cdp.on('Network.requestWillBeSent', (event) => {
+    // Counted from Playwright's own events, which come in order with the first-row watcher's call; this
+    // second CDP session's events do not, and counted calls the page sent just after the row.
+    page.on('request', (request) => {
       if (!counting) return;
       requests++;
-      if (event.type === 'XHR' || event.type === 'Fetch') apiRequests++;
+      if (request.resourceType() === 'xhr' || request.resourceType() === 'fetch') apiRequests++;
     });
     cdp.on('Network.responseReceived', (event) => {
       if (event.type === 'Script') scripts.add(event.requestId);
@@ -64,6 +67,8 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     cdp.on('Network.loadingFinished', (event) => {
       if (scripts.has(event.requestId)) jsBytes += event.encodedDataLength;
     });
+    // Requests are counted until the row is in the DOM as the page sees it, not when the wait below notices it.
+    await watchFirstRow(page, target.firstRow, () => (counting = false));
     const start = performance.now();
     await page.goto(target.url, { waitUntil: 'commit' });
     await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });

@@ -10,6 +10,7 @@ import { benchNetworkTopology } from './network-topology.js';
 import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
+import { benchSwiftTransfer, printSwiftTransfer } from './swift-transfer.js';
 import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
@@ -21,7 +22,9 @@ import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows,
  *   BENCH_USERNAME=demo BENCH_PASSWORD=… [BENCH_PROJECT=demo BENCH_DOMAIN=Default] npm run bench
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
- * `npm run bench soak` runs the soak alone, `npm run bench containers` the object storage listing alone.
+ * `npm run bench soak` runs the soak alone, `npm run bench containers` object storage alone
+ * (BENCH_OBJECTS objects listed, default 100,000; a BENCH_OBJECT_MIB object moved, default 1024),
+ * `npm run bench throughput` the lists' throughput (b) on the built-in cloud alone.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
   { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
@@ -61,6 +64,7 @@ async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
   if (process.argv[2] === 'topology') return topologyOnly();
   if (process.argv[2] === 'containers') return containersOnly();
+  if (process.argv[2] === 'throughput') return throughputOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
   if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
@@ -118,11 +122,32 @@ async function topologyOnly() {
   }
 }
 
+async function throughputOnly() {
+  const cloud = await startBenchCloud();
+  try {
+    await seedKeypairs(cloud, 20);
+    await seedPageRows(cloud);
+    const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+    console.log(`(load on this shared machine: ${loadAverage()})`);
+    console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+    console.log(`(load after: ${loadAverage()})`);
+  } finally {
+    await cloud.server.stop();
+  }
+}
+
 async function containers(cloud: BenchCloud) {
-  const count = Number(process.env.BENCH_OBJECTS ?? 10_000);
+  const count = Number(process.env.BENCH_OBJECTS ?? 100_000);
   console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians`);
+  const seeding = performance.now();
   await seedObjects(cloud, 'bench-objects', count);
+  console.log(`(seeded natively in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`);
   printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
+
+  const objectMiB = Number(process.env.BENCH_OBJECT_MIB ?? 1024);
+  console.log(`\n(i) Object storage: a ${objectMiB} MiB object up and down through the server vs straight to Swift, server RSS sampled every 20 ms`);
+  printSwiftTransfer(await benchSwiftTransfer(cloud, objectMiB));
 }
 
 async function containersOnly() {

@@ -5,6 +5,7 @@ import { CONTAINERS_PANEL } from './containers/panel';
 import { CONTAINERS_PATH } from './containers/paths';
 import { ScreenGate } from '../src/app/PanelGate';
 import { NETWORK_TOPOLOGY_PANEL } from './topology/panel';
+import { ADMIN_OVERVIEW_PANEL, PROJECT_OVERVIEW_PANEL } from './overview/panel';
 
 // Loaded on first visit, as the engine's pages are (src/app/routes.tsx).
 const DecryptPasswordRoute = lazy(() => import('./instances/DecryptPasswordModal').then((module) => ({ default: module.DecryptPasswordRoute })));
@@ -15,6 +16,8 @@ const ResizeInstanceRoute = lazy(() => import('./launch/resize/ResizeInstanceRou
 const ContainersRoute = lazy(() => import('./containers/ContainersRoute'));
 const StackWizardRoute = lazy(() => import('./stacks/StackWizardRoute'));
 const NetworkTopologyPage = lazy(() => import('./topology/NetworkTopologyPage'));
+const ProjectOverviewPage = lazy(() => import('./overview/OverviewPages').then((module) => ({ default: module.ProjectOverviewPage })));
+const AdminOverviewPage = lazy(() => import('./overview/OverviewPages').then((module) => ({ default: module.AdminOverviewPage })));
 
 /**
  * The routes of the custom screens (ARCHITECTURE §1: launch, topology,
@@ -42,7 +45,10 @@ export const customRoutes: RouteObject[] = [
   { path: '/project/stacks/:id/change_template', element: <StackWizardRoute mode="change" /> },
   // Spec 1 §2.3–2.4: the network topology's flat and graph views (issue 19).
   { path: NETWORK_TOPOLOGY_PANEL.panel.path, element: <ScreenGate entry={NETWORK_TOPOLOGY_PANEL}><NetworkTopologyPage /></ScreenGate> },
+  // The Overviews: charts and a usage period above the usage table (issue 22).
+  { path: PROJECT_OVERVIEW_PANEL.panel.path, element: <ScreenGate entry={PROJECT_OVERVIEW_PANEL}><ProjectOverviewPage /></ScreenGate> },
+  { path: ADMIN_OVERVIEW_PANEL.panel.path, element: <ScreenGate entry={ADMIN_OVERVIEW_PANEL}><AdminOverviewPage /></ScreenGate> },
 ];
 
 /** Sidebar entries of the custom screens (ViewPlugins.panels). */
-export const customPanels: MenuPanel[] = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL];
+export const customPanels: MenuPanel[] = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL, PROJECT_OVERVIEW_PANEL, ADMIN_OVERVIEW_PANEL];

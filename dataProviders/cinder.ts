@@ -1,15 +1,16 @@
 import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
+import type { VolumeAttachment, VolumeEntity, VolumeSnapshotEntity } from '../shared/generated';
 import { cinderLaunchHandlers } from './launch';
 import { createServiceProvider, listPage, type PagedAnswer, pageQuery } from './resource-provider';
 
-type Attachment = { server_id?: string | null; instance_name?: string | null; device?: string | null };
-type Volume = Record<string, unknown> & { id: string; name?: string; attachments?: Attachment[] };
-type Snapshot = Record<string, unknown> & { id: string; name?: string | null; volume_id?: string | null };
+/** A volume and a snapshot as /api/cinder/ answers them: the schemas' entities without what the records below add. */
+type Volume = Omit<VolumeEntity, 'attached_to' | 'has_snapshot' | 'bootable_flag'>;
+type Snapshot = Omit<VolumeSnapshotEntity, 'volume_name'>;
 
 /** Horizon's "Attached To" cell: "<instance> on <device>" per attachment. */
-function attachedTo(attachments: Attachment[] | undefined): string {
+function attachedTo(attachments: VolumeAttachment[] | undefined): string {
   return (attachments ?? []).map((item) => `${item.instance_name ?? item.server_id ?? ''} on ${item.device ?? ''}`).join(', ');
 }
 
@@ -111,10 +112,14 @@ export function createCinderProvider(http: HttpClient): DataProvider {
   return createServiceProvider('cinder', {
     volume: {
       // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
+      // Admin > Volumes lists every project's, a page at a time (`all_projects`).
+      serverFilters: ['all_projects'],
       async list(params) {
         const page = pageQuery(params);
+        const allProjects = params.filter?.all_projects === 'true' ? { all_projects: 'true' } : undefined;
+        const query = page || allProjects ? { ...page, ...allProjects } : undefined;
         const [answer, snapshots] = await Promise.all([
-          http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query: page, signal: params.signal }),
+          http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query, signal: params.signal }),
           http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/', { signal: params.signal }),
         ]);
         const withSnapshots = new Set(snapshots.items.map((snapshot) => snapshot.volume_id));

@@ -4,16 +4,16 @@ import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord, UploadProgress } from '../src/backend/verbs';
 import { createServiceProvider, listPage, type PagedAnswer, pageQuery } from './resource-provider';
 import { sendWithProgress } from './upload';
+import type { ImageEntity } from '../shared/generated';
 
-/** An image as `/api/glance/images/` answers it (api-contract §4, `to_dict`). */
-export type GlanceImage = Record<string, unknown> & {
-  id: string;
-  name?: string | null;
-  owner?: string | null;
-  visibility?: string | null;
-  is_public?: boolean;
-  properties?: Record<string, unknown>;
-};
+/**
+ * An image as `/api/glance/images/` answers it (api-contract §4, `to_dict`):
+ * the schema's entity without what `imageRecord` adds, a name Glance may
+ * leave null (the record makes it ''), and its custom properties at the top
+ * level (`image_type`, `block_device_mapping`…).
+ */
+export type GlanceImage = Omit<ImageEntity, 'visibility_text' | 'type' | 'owner_name' | 'name' | 'status'> &
+  Partial<Pick<ImageEntity, 'status'>> & { name?: string | null } & Record<string, unknown>;
 
 /** What the browser knows about the signed-in user that image texts depend on. */
 export interface ImageContext {
@@ -203,7 +203,7 @@ export function createGlanceProvider(http: HttpClient): DataProvider {
   /** Direct: create the queued image with the file's name, then PUT the bytes to its upload_url with its ticket. */
   async function createDirect(metadata: Record<string, unknown>, file: File, onProgress?: UploadProgress): Promise<GlanceImage> {
     onProgress?.(-1);
-    const image = await http.put<GlanceImage & { upload_url?: string; token_id?: string }>('/api/glance/images/', {
+    const image = await http.put<GlanceImage>('/api/glance/images/', {
       ...metadata,
       source_type: 'file-direct',
       data: file.name,

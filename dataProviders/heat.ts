@@ -2,15 +2,10 @@ import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { createServiceProvider } from './resource-provider';
+import type { StackEntity } from '../shared/generated';
 
-/** A stack as Heat answers it (api-contract §14.9). */
-export interface NativeStack {
-  id: string;
-  stack_name: string;
-  stack_status: string;
-  parameters?: Record<string, string>;
-  [key: string]: unknown;
-}
+/** A stack as Heat answers it (api-contract §14.9): the schema's entity without what `stackRecord` adds. */
+export type NativeStack = Omit<StackEntity, 'status_label' | 'parameter_list'>;
 
 /** "CREATE_IN_PROGRESS" → "Create In Progress", as heat-dashboard's status column shows it. */
 export function statusLabel(status: string): string {

@@ -26,8 +26,13 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'floating-ip-target': 'neutron',
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
+  // The backup plan wizard's storage pools (list_pools).
+  'backup-pool': 'baas',
   // The Overview's Limit Summary (dataProviders/usage.ts).
   'quota-usage': 'nova',
+  // The instance forms' choices (dataProviders/nova-instance-actions.ts).
+  'instance-volume': 'nova',
+  'instance-port': 'nova',
   ...LAUNCH_RESOURCES,
   ...SWIFT_RESOURCES,
   // The load balancer wizards' certificate and member choices (dataProviders/lbaas.ts).

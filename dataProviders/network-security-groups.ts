@@ -1,6 +1,7 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import type { ResourceHandlers } from './resource-provider';
+import type { SecurityGroupRuleCreate, SecurityGroupRuleCreateForm, SecurityGroupRuleEntity } from '../shared/generated';
 
 /**
  * The Security Groups panel's records (Horizon's /project/security_groups):
@@ -11,18 +12,8 @@ import type { ResourceHandlers } from './resource-provider';
 
 type Native = Record<string, unknown> & { id: string };
 
-export interface NativeRule {
-  id: string;
-  security_group_id: string;
-  direction: 'ingress' | 'egress';
-  ethertype: 'IPv4' | 'IPv6';
-  protocol: string | null;
-  port_range_min: number | null;
-  port_range_max: number | null;
-  remote_ip_prefix: string | null;
-  remote_group_id: string | null;
-  description?: string | null;
-}
+/** A rule as Neutron answers it: the schema's entity without the display fields `ruleRecord` adds. */
+export type NativeRule = Omit<SecurityGroupRuleEntity, 'name' | 'ip_protocol' | 'port_range' | 'remote_group'>;
 
 /** A named rule of Horizon's SECURITY_GROUP_RULES: the Rule choices after the custom ones. */
 interface RuleTemplate {
@@ -53,24 +44,8 @@ export const RULE_TEMPLATES: Readonly<Record<string, RuleTemplate>> = {
   rdp: { name: 'RDP', protocol: 'tcp', from: 3389, to: 3389 },
 };
 
-/** The Add Rule form's values (schemas/security-group-rule.schema.json#/$defs/createForm), hidden fields left out. */
-export interface AddRuleValues {
-  security_group_id: string;
-  rule_menu: string;
-  description?: string;
-  direction?: 'ingress' | 'egress';
-  ip_protocol?: number;
-  port_or_range?: 'port' | 'range' | 'all';
-  port?: number;
-  from_port?: number;
-  to_port?: number;
-  icmp_type?: number;
-  icmp_code?: number;
-  remote: 'cidr' | 'sg';
-  cidr?: string;
-  security_group?: string;
-  ethertype?: 'IPv4' | 'IPv6';
-}
+/** The Add Rule form's values (hidden fields left out), with the group the rule is added to. */
+export type AddRuleValues = Partial<SecurityGroupRuleCreateForm> & Pick<SecurityGroupRuleCreateForm, 'rule_menu' | 'remote'> & { security_group_id: string };
 
 /** Negative means "any" in Horizon's form (ICMP -1, protocol -1): Neutron gets null. */
 const orAny = (value: number | null | undefined) => (value === undefined || value === null || value < 0 ? null : value);
@@ -84,7 +59,7 @@ const orAny = (value: number | null | undefined) => (value === undefined || valu
  * addRuleBody({ security_group_id: 'g', rule_menu: 'ssh', remote: 'cidr', cidr: '0.0.0.0/0' });
  * // { security_group_id: 'g', direction: 'ingress', ethertype: 'IPv4', protocol: 'tcp', port_range_min: 22, port_range_max: 22, remote_ip_prefix: '0.0.0.0/0', remote_group_id: null }
  */
-export function addRuleBody(values: AddRuleValues): Omit<NativeRule, 'id'> {
+export function addRuleBody(values: AddRuleValues): SecurityGroupRuleCreate {
   const menu = values.rule_menu;
   let protocol: string | number | null;
   let from: number | null = null;
@@ -111,7 +86,7 @@ export function addRuleBody(values: AddRuleValues): Omit<NativeRule, 'id'> {
   const cidr = byCidr ? values.cidr?.trim() || null : null;
   const ethertype = byCidr ? (cidr?.includes(':') ? 'IPv6' : 'IPv4') : (values.ethertype ?? 'IPv4');
   if (protocol === 'icmp' && ethertype === 'IPv6') protocol = 'ipv6-icmp';
-  const body: Omit<NativeRule, 'id'> = {
+  const body: SecurityGroupRuleCreate = {
     security_group_id: values.security_group_id,
     direction,
     ethertype,
@@ -133,9 +108,10 @@ function portText(port: number, protocol: string | null): string {
 
 /** Horizon's get_port_range: 'Any', one port, or 'from - to'. */
 export function portRange(rule: Pick<NativeRule, 'protocol' | 'port_range_min' | 'port_range_max'>): string {
-  if (rule.port_range_min === null) return 'Any';
-  if (rule.port_range_min === rule.port_range_max) return portText(rule.port_range_min, rule.protocol);
-  return `${portText(rule.port_range_min, rule.protocol)} - ${rule.port_range_max === null ? '' : portText(rule.port_range_max, rule.protocol)}`;
+  const [min, max, protocol] = [rule.port_range_min ?? null, rule.port_range_max ?? null, rule.protocol ?? null];
+  if (min === null) return 'Any';
+  if (min === max) return portText(min, protocol);
+  return `${portText(min, protocol)} - ${max === null ? '' : portText(max, protocol)}`;
 }
 
 /**
@@ -145,14 +121,14 @@ export function portRange(rule: Pick<NativeRule, 'protocol' | 'port_range_min' |
  * characters of its id; `name` is Horizon's text of the rule.
  */
 export function ruleRecord(rule: NativeRule, groupNames: ReadonlyMap<string, string>): ResourceRecord {
-  const remotePrefix = !rule.remote_ip_prefix && !rule.remote_group_id ? (rule.ethertype === 'IPv6' ? '::/0' : '0.0.0.0/0') : rule.remote_ip_prefix;
+  const remotePrefix = !rule.remote_ip_prefix && !rule.remote_group_id ? (rule.ethertype === 'IPv6' ? '::/0' : '0.0.0.0/0') : (rule.remote_ip_prefix ?? null);
   const remoteGroup = rule.remote_group_id ? (groupNames.get(rule.remote_group_id) ?? rule.remote_group_id.slice(0, 13)) : null;
   return {
     ...rule,
     description: rule.description ?? '',
     remote_ip_prefix: remotePrefix,
     remote_group: remoteGroup,
-    ip_protocol: rule.protocol === null ? 'Any' : rule.protocol.toUpperCase(),
+    ip_protocol: rule.protocol ? rule.protocol.toUpperCase() : 'Any',
     port_range: portRange(rule),
     name: ruleText(rule, remotePrefix, remoteGroup),
   };

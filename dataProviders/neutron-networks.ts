@@ -1,6 +1,7 @@
 import { type HttpClient, serverMessage } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import type { ResourceHandlers } from './resource-provider';
+import type { NetworkEntity, NetworkSubnet, PortEntity } from '../shared/generated';
 
 /**
  * The Networks panel's resources (Horizon's /project/networks): `network`,
@@ -10,9 +11,10 @@ import type { ResourceHandlers } from './resource-provider';
  */
 
 type Native = Record<string, unknown> & { id: string };
-type Subnet = Native & { name?: string; cidr?: string; allocation_pools?: { start: string; end: string }[]; host_routes?: { destination: string; nexthop: string }[] };
-type Network = Native & { name?: string; subnets?: Subnet[] };
-type Port = Native & { name?: string; device_owner?: string; device_id?: string; fixed_ips?: { subnet_id: string; ip_address: string }[] };
+/** A subnet, network and port as /api/neutron/ answers them: the schemas' entities without what the records below add. */
+type Subnet = Omit<NetworkSubnet, 'name_or_id' | 'allocation_pools_text' | 'host_routes_text'> & { id: string };
+type Network = Omit<NetworkEntity, 'name_or_id' | 'subnets_associated' | 'subnets'> & { subnets?: Subnet[] };
+type Port = Omit<PortEntity, 'name_or_id' | 'fixed_ips_text' | 'attached_device'>;
 
 const nameOrId = (record: { id: string; name?: unknown }) => (typeof record.name === 'string' && record.name ? record.name : record.id);
 

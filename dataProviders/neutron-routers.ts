@@ -1,6 +1,7 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import type { ResourceHandlers } from './resource-provider';
+import type { NetworkEntity, NetworkSubnet } from '../shared/generated';
 
 type Native = Record<string, unknown> & { id: string };
 type FixedIp = { subnet_id: string; ip_address: string };
@@ -44,8 +45,9 @@ export function interfaceRecord(routerId: string, port: Native): ResourceRecord 
   };
 }
 
-type Subnet = { id: string; name?: string; cidr: string };
-type Network = { id: string; name?: string; 'router:external'?: boolean; subnets: Subnet[] };
+/** The networks' fields the Add Interface choices read (schemas/network.schema.json). */
+type Subnet = Pick<NetworkSubnet, 'name' | 'cidr'> & { id: string };
+type Network = Pick<NetworkEntity, 'id' | 'name' | 'router:external'> & { subnets: Subnet[] };
 
 /**
  * The Add Interface form's subnets (Horizon's AddInterface): the subnets of

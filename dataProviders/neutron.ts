@@ -7,8 +7,10 @@ import { securityGroupHandlers } from './network-security-groups';
 import { networkHandlers } from './neutron-networks';
 import { routerHandlers } from './neutron-routers';
 import { createServiceProvider } from './resource-provider';
+import type { PortEntity, QosPolicyEntity, TrunkEntity } from '../shared/generated';
 
-type QosPolicy = Record<string, unknown> & { id: string; rules?: unknown[] };
+/** A QoS policy as /api/neutron/qos_policies/ answers it; a PATCH answer may lack its rules. */
+type QosPolicy = Omit<QosPolicyEntity, 'rules'> & Partial<Pick<QosPolicyEntity, 'rules'>>;
 
 /** A policy always carries its rules list, which the overview's table reads. */
 function qosPolicyRecord(policy: QosPolicy): ResourceRecord {
@@ -17,7 +19,8 @@ function qosPolicyRecord(policy: QosPolicy): ResourceRecord {
 
 const qosPolicyPath = (id: string) => `/api/neutron/qos_policies/${encodeURIComponent(id)}/`;
 
-type Trunk = Record<string, unknown> & { id: string; name?: string; sub_ports?: unknown[] };
+/** A trunk as /api/neutron/trunks/ answers it; a PATCH answer may lack its sub_ports. */
+type Trunk = Omit<TrunkEntity, 'sub_ports'> & Partial<Pick<TrunkEntity, 'sub_ports'>>;
 
 /**
  * A trunk as the table reads it. The PATCH answer lacks Horizon's wrapper
@@ -35,7 +38,8 @@ function trunkRecord(trunk: Trunk): ResourceRecord {
 
 const trunkPath = (id: string) => `/api/neutron/trunks/${encodeURIComponent(id)}/`;
 
-type Port = Record<string, unknown> & { id: string; name?: string; admin_state_up?: boolean; device_owner?: string; trunk_id?: string };
+/** The port fields the trunk wizards' choices read (schemas/port.schema.json). */
+type Port = Partial<Pick<PortEntity, 'name' | 'admin_state_up' | 'device_owner' | 'trunk_id'>> & { id: string };
 
 /**
  * The ports a trunk wizard offers (spec 2 §5): a parent must be up, unowned

@@ -1,28 +1,26 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { listPage, type PagedAnswer, pageQuery, type ResourceHandlers } from './resource-provider';
-import type { InstanceResize } from '../shared/generated/instance';
+import type { FlavorEntity, InstanceEntity, InstanceResize } from '../shared/generated';
+import { instanceActionCalls, instanceSecurityGroupIds, instanceSupportHandlers, updateInstance } from './nova-instance-actions';
 
-/** A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract §6.2). */
-export type NovaServer = Record<string, unknown> & {
-  id: string;
-  name?: string;
-  status?: string;
-  addresses?: Record<string, { addr: string; version?: number }[]>;
-  image?: { id?: string } | string | null;
-  image_name?: string | null;
-  /** `{id, links}` in the list; embedded `{original_name, vcpus, ram, disk, …}` without an id in the single GET (≥2.47). */
-  flavor?: { id?: string; original_name?: string; vcpus?: number; ram?: number; disk?: number } | null;
-  fault?: { message?: string } | null;
-};
+/**
+ * A server as `/api/nova/servers/` and `servers/{id}` answer it (api-contract
+ * §6.2): Nova's own shape, which the Instances record (schemas/instance)
+ * reshapes; the fields both have are the schema's, Nova's extension fields
+ * (`OS-EXT-STS:…`) are read by name.
+ */
+export type NovaServer = Record<string, unknown> &
+  Pick<InstanceEntity, 'id'> &
+  Partial<Pick<InstanceEntity, 'name' | 'status' | 'addresses' | 'image_name'>> & {
+    image?: { id?: string } | string | null;
+    /** `{id, links}` in the list; embedded `{original_name, vcpus, ram, disk, …}` without an id in the single GET (≥2.47). */
+    flavor?: (Partial<NovaFlavor> & { original_name?: string }) | null;
+    fault?: { message?: string } | null;
+  };
 
-interface NovaFlavor {
-  id: string;
-  name: string;
-  vcpus?: number;
-  ram?: number;
-  disk?: number;
-}
+/** The flavor fields an instance shows (schemas/flavor.schema.json). */
+type NovaFlavor = Pick<FlavorEntity, 'id' | 'name' | 'vcpus' | 'ram' | 'disk'>;
 
 /** Horizon's POWER_STATES: Nova's OS-EXT-STS:power_state number → name (tables.py). */
 export const POWER_STATES: Record<number, string> = {
@@ -101,10 +99,10 @@ export function instanceRecord(server: NovaServer, flavors: ReadonlyMap<string, 
 export const serverPath = (id: string) => `/api/nova/servers/${encodeURIComponent(id)}`;
 
 /**
- * The operations `POST /api/nova/servers/{id}` runs (api-contract §6), and
- * the resize verdicts, which have routes of their own.
+ * The operations `POST /api/nova/servers/{id}` runs (api-contract §6; lock to
+ * unrescue are beyond it), and the resize verdicts, which have routes of their own.
  */
-export const SERVER_OPERATIONS = ['start', 'stop', 'pause', 'unpause', 'suspend', 'resume', 'soft_reboot', 'hard_reboot'] as const;
+export const SERVER_OPERATIONS = ['start', 'stop', 'pause', 'unpause', 'suspend', 'resume', 'soft_reboot', 'hard_reboot', 'lock', 'unlock', 'shelve', 'unshelve', 'unrescue'] as const;
 
 /** A console as `servers/{id}/console-info/` answers it. */
 export interface ConsoleInfo {
@@ -153,18 +151,26 @@ export function serverHandlers(http: HttpClient): Record<string, ResourceHandler
         const record = (server: NovaServer) => instanceRecord(server, flavors);
         return page ? listPage(answer, record) : answer.items.map(record);
       },
-      async get(id) {
-        const [server, flavors] = await Promise.all([
+      // `with_security_groups`: Edit Security Groups starts from the groups the instance's ports have.
+      async get(id, meta) {
+        const [server, flavors, groups] = await Promise.all([
           http.get<NovaServer>(serverPath(id)),
           http.get<{ items: NovaFlavor[] }>('/api/nova/flavors/').then(({ items }) => items, () => []),
+          meta?.with_security_groups ? instanceSecurityGroupIds(http, id) : undefined,
         ]);
-        return instanceRecord(server, new Map(flavors.map((flavor) => [flavor.id, flavor])));
+        const record = instanceRecord(server, new Map(flavors.map((flavor) => [flavor.id, flavor])));
+        return groups ? { ...record, security_group_ids: groups } : record;
+      },
+      async update(id, data) {
+        await updateInstance(http, id, data);
+        return { ...data, id };
       },
       async remove(id) {
         await http.delete(serverPath(id));
       },
       calls: {
         ...Object.fromEntries(SERVER_OPERATIONS.map((name) => [name, operation(name)])),
+        ...instanceActionCalls(http),
         // (not in the contract: Horizon's ConfirmResize / RevertResize table actions)
         async confirm_resize(id) {
           await http.post(`${serverPath(id)}/confirm-resize/`, {});
@@ -202,5 +208,6 @@ export function serverHandlers(http: HttpClient): Record<string, ResourceHandler
         },
       },
     },
+    ...instanceSupportHandlers(http),
   };
 }

@@ -6,8 +6,10 @@ import { serverHandlers } from './nova-servers';
 import { quotaDefaultHandlers } from './quotas';
 import { usageHandlers } from './usage';
 import { createServiceProvider } from './resource-provider';
+import type { KeypairEntity, ServerGroupEntity } from '../shared/generated';
 
-type NovaKeypair = Record<string, unknown> & { name: string };
+/** A key pair as /api/nova/keypairs/ answers it: the schema's entity, whose id is its name. */
+type NovaKeypair = Omit<KeypairEntity, 'id'>;
 
 /** Nova addresses key pairs by name, so the name is the id (spec 2 §2.2). */
 function keypairRecord(keypair: NovaKeypair): ResourceRecord {
@@ -20,7 +22,8 @@ function keypairPath(name: string): string {
 }
 
 type NovaFlavor = Record<string, unknown> & { id: string };
-type NovaServerGroup = Record<string, unknown> & { id: string; policies?: string[]; members?: string[] };
+/** A server group as /api/nova/servergroups/ answers it: the schema's entity without the `policy` the record adds. */
+type NovaServerGroup = Omit<ServerGroupEntity, 'policy'>;
 
 /**
  * The list maps the prefixed extension fields to ephemeral, disabled and

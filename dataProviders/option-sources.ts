@@ -10,6 +10,7 @@ import { imageVolumeSize } from './cinder';
 import { LB_OPTION_SOURCES } from './lbaas-options';
 import { trunkPortCandidates } from './neutron';
 import { subnetPoolChoice } from './neutron-networks';
+import type { ImageEntity } from '../shared/generated';
 
 /** The project's ports a trunk may use in a role, in the spec's order, labelled by name (else id). */
 function trunkPorts(role: 'parent' | 'subport' | 'any'): OptionSource {
@@ -25,13 +26,8 @@ async function listAll<T>(backend: Backend, resource: string, sortField = 'name'
   return data as T[];
 }
 
-interface Sized {
-  id: string;
-  name?: string | null;
-  status?: string;
-  size?: number | null;
-  min_disk?: number | null;
-}
+/** What a volume source's choice reads of an image, a volume or a snapshot (the same names in their schemas). */
+type Sized = Pick<ImageEntity, 'id' | 'name' | 'size' | 'min_disk'> & { status?: string };
 
 /**
  * Horizon's Create Volume source choices: usable records labelled 'name
@@ -67,8 +63,18 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   'volume-source-images': volumeSources('image', 'active', (image) => formatBytes(image.size ?? 0), imageVolumeSize),
   /** Available volumes as a new volume's source, 'name (1 GiB)'. */
   'volume-source-volumes': volumeSources('volume', 'available', (volume) => `${volume.size} GiB`, ownSize),
+  /** Attach Volume's choices: the volumes no instance uses, 'name (id)' as Horizon labels them. */
+  'instance-attachable-volumes': async (backend) =>
+    (await listAll<Sized>(backend, 'volume')).filter((volume) => volume.status === 'available').map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.id})` })),
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
+  /** The backup plan wizard's instances (spec 3 §2.5: Vms/Disks), by name. */
+  'backup-instances': async (backend) => (await listAll<{ id: string; name?: string }>(backend, 'instance')).map((server) => ({ id: server.id, label: server.name || server.id })),
+  /** The backup plan wizard's disks: volumes available or in use (spec 3 §7.2), 'name (1 GiB)'. */
+  'backup-volumes': async (backend) =>
+    (await listAll<Sized>(backend, 'volume'))
+      .filter((volume) => volume.status === 'available' || volume.status === 'in-use')
+      .map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.size} GiB)` })),
   /** Cinder's zones that are up (Horizon leaves out unavailable ones). */
   'volume-zones': async (backend) =>
     (await listAll<{ id: string; available: boolean }>(backend, 'volume-zone')).filter((zone) => zone.available).map((zone) => ({ id: zone.id, label: zone.id })),

@@ -1,6 +1,7 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import type { ResourceHandlers } from './resource-provider';
+import type { QuotaEntity } from '../shared/generated';
 
 /**
  * Quotas in Nova, Cinder and Neutron (api-contract §5, §6, §8 and the
@@ -9,12 +10,7 @@ import type { ResourceHandlers } from './resource-provider';
  */
 
 /** One quota as the `/api` quota routes list it; `in_use` with `usage=true`. */
-export interface QuotaItem {
-  display_name: string;
-  name: string;
-  limit: number;
-  in_use?: number;
-}
+export type QuotaItem = Pick<QuotaEntity, 'display_name' | 'name' | 'limit'> & { in_use?: number };
 
 /** Horizon's NOVA_QUOTA_FIELDS: the Nova PATCH needs every one. */
 export const COMPUTE_QUOTAS = [
@@ -36,18 +32,27 @@ export type QuotaService = 'compute' | 'volume' | 'network';
 
 const project = (id: string) => encodeURIComponent(id);
 
-/** Each service's quotas of a project; a service the cloud lacks (or refuses) gives none. */
-export async function loadProjectQuotaItems(http: HttpClient, projectId: string, usage = false): Promise<Record<QuotaService, QuotaItem[]>> {
+const QUOTAS_OF: Record<QuotaService, readonly string[]> = { compute: COMPUTE_QUOTAS, volume: VOLUME_QUOTAS, network: NETWORK_QUOTAS };
+
+/**
+ * Each service's quotas of a project; a service the cloud lacks (or refuses) gives none.
+ * With `only`, just the services owning one of those quota names are asked (e.g. Launch
+ * Instance's `instances`, `cores`, `ram`: Nova alone), the others answer none.
+ */
+export async function loadProjectQuotaItems(http: HttpClient, projectId: string, usage = false, only?: readonly string[]): Promise<Record<QuotaService, QuotaItem[]>> {
   const query = usage ? { usage: 'true' } : undefined;
-  const read = (path: string) =>
-    http
-      .get<{ items: QuotaItem[] }>(path, { query, silent: true })
-      .then((answer) => answer.items)
-      .catch(() => [] as QuotaItem[]);
+  const wanted = (service: QuotaService) => !only || QUOTAS_OF[service].some((name) => only.includes(name));
+  const read = (service: QuotaService, path: string) =>
+    !wanted(service)
+      ? Promise.resolve([] as QuotaItem[])
+      : http
+          .get<{ items: QuotaItem[] }>(path, { query, silent: true })
+          .then((answer) => answer.items)
+          .catch(() => [] as QuotaItem[]);
   const [compute, volume, network] = await Promise.all([
-    read(`/api/nova/quota-sets/${project(projectId)}`),
-    read(`/api/cinder/quota-sets/${project(projectId)}`),
-    read(`/api/neutron/quota-sets/${project(projectId)}`),
+    read('compute', `/api/nova/quota-sets/${project(projectId)}`),
+    read('volume', `/api/cinder/quota-sets/${project(projectId)}`),
+    read('network', `/api/neutron/quota-sets/${project(projectId)}`),
   ]);
   return { compute, volume, network };
 }

@@ -72,10 +72,12 @@ export function createSwiftProvider(http: HttpClient): DataProvider {
   return createServiceProvider('swift', {
     container: {
       serverFilters: ['prefix'],
+      /** A page of 1,000 after `meta.marker` (the last name of the page before). */
       async list(params: GetListParams) {
         const prefix = params.filter?.prefix ? String(params.filter.prefix) : undefined;
-        const { items } = await http.get<{ items: Json[] }>('/api/swift/containers/', { query: { prefix } });
-        return items.map((item) => ({ ...item, id: String(item.name) }));
+        const marker = (params.meta?.marker as string | null | undefined) || undefined;
+        const answer = await http.get<{ items: Json[]; has_more?: boolean }>('/api/swift/containers/', { query: { prefix, marker } });
+        return { items: answer.items.map((item) => ({ ...item, id: String(item.name) })), hasMore: answer.has_more === true, hasPrev: Boolean(marker) };
       },
       // GET metadata doubles as the existence check (spec 2 §7.6).
       async get(id) {

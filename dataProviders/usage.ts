@@ -93,9 +93,11 @@ export function usageHandlers(http: HttpClient): Record<string, ResourceHandlers
       },
     },
     'quota-usage': {
-      // The project's quotas and use in each service, id the project.
-      async get(projectId) {
-        return { id: projectId, ...(await loadProjectQuotaItems(http, projectId, true)) };
+      // The project's quotas and use in each service, id the project; `meta.quotas` names the
+      // quotas wanted (a create button's), and only their services are asked.
+      async get(projectId, meta) {
+        const only = Array.isArray(meta?.quotas) ? (meta.quotas as string[]) : undefined;
+        return { id: projectId, ...(await loadProjectQuotaItems(http, projectId, true, only)) };
       },
     },
   };

@@ -6,7 +6,7 @@ import { acceptRawBodies } from './core/http.js';
 import type { CloudDeps, EmulatedService } from './core/service.js';
 import { objectStoreService } from './object-store/index.js';
 import { showInfo } from './object-store/responses/info.js';
-import { contextFromToken } from './identity/models/tokens.js';
+import { cachedTokenContexts } from './identity/models/tokens.js';
 import { resolveCredentials } from './seed/credentials.js';
 import { seedCloud } from './seed/index.js';
 import { SERVICES } from './services.js';
@@ -59,13 +59,14 @@ export function openEmulator(opts: EmulatorOptions): Emulator {
     const credentials = resolveCredentials(opts.dataDir, { admin: opts.adminPassword, demo: opts.demoPassword });
     seedCloud(db, { credentials, services, now: clock.now(), dataDir: opts.dataDir });
 
+    const tokenContext = cachedTokenContexts(db);
     const deps: CloudDeps = {
       db,
       dataDir: opts.dataDir,
       clock,
       publicUrl: opts.publicUrl,
       tokenTtlSeconds: opts.tokenTtlSeconds ?? 3600,
-      authenticate: (token) => contextFromToken(db, clock.now(), token),
+      authenticate: (token) => tokenContext(clock.now(), token),
       services,
     };
 

@@ -1,6 +1,7 @@
 import schema from '../schemas/instance.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { InstanceEntity } from '../shared/generated';
+import { INSTANCE_MORE_ACTIONS as MORE } from './shared/instance-actions';
 
 /**
  * Statuses Horizon's instances table treats as settled (tables.py
@@ -94,6 +95,12 @@ export default defineResource<InstanceEntity>({
       allowed: (server) => server.status === 'VERIFY_RESIZE',
       failure: 'Unable to revert resize instance "{name}".',
     },
+    MORE.snapshot,
+    MORE['attach-interface'],
+    MORE['detach-interface'],
+    MORE.edit,
+    MORE['attach-volume'],
+    MORE['detach-volume'],
     {
       id: 'decryptpassword',
       kind: 'link',
@@ -101,6 +108,7 @@ export default defineResource<InstanceEntity>({
       to: '/project/instances/{id}/decryptpassword',
       allowed: (server) => isActiveOrShutoff(server) && !isDeleting(server) && Boolean(server.key_name),
     },
+    MORE['security-groups'],
     {
       id: 'console',
       kind: 'link',
@@ -117,6 +125,8 @@ export default defineResource<InstanceEntity>({
       policy: [['compute', 'os_compute_api:os-console-output']],
       allowed: (server) => isActive(server) && !isDeleting(server),
     },
+    MORE.rescue,
+    MORE.unrescue,
     {
       id: 'pause',
       kind: 'operation',
@@ -161,6 +171,10 @@ export default defineResource<InstanceEntity>({
       policy: [['compute', 'os_compute_api:os-suspend-server:resume']],
       allowed: (server) => server.status === 'SUSPENDED' && !isDeleting(server),
     },
+    MORE.shelve,
+    MORE.unshelve,
+    MORE.migrate,
+    MORE['live-migrate'],
     {
       id: 'resize',
       kind: 'link',
@@ -169,6 +183,8 @@ export default defineResource<InstanceEntity>({
       policy: [['compute', 'os_compute_api:servers:resize']],
       allowed: (server) => isActiveOrShutoff(server) && !isDeleting(server),
     },
+    MORE.lock,
+    MORE.unlock,
     {
       id: 'soft-reboot',
       kind: 'operation',
@@ -207,6 +223,7 @@ export default defineResource<InstanceEntity>({
       policy: [['compute', 'os_compute_api:servers:stop']],
       allowed: (server) => ['RUNNING', 'SUSPENDED'].includes(server.power_state) && !isDeleting(server),
     },
+    MORE.rebuild,
     {
       id: 'delete',
       kind: 'delete',

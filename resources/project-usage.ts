@@ -3,8 +3,9 @@ import { defineResource } from '../src/descriptor';
 import type { UsageProjectUsage } from '../shared/generated';
 
 /**
- * Admin > Overview (`/admin`; Horizon's admin overview): every project's
- * usage in a period, under its Usage Summary (custom/overview/).
+ * The usage table of Admin > Overview (`/admin`; Horizon's admin overview):
+ * every project's usage in a period, under its Usage Summary. The page is a
+ * custom screen (custom/overview/).
  */
 export default defineResource<UsageProjectUsage & { id: string }>({
   name: 'project-usage',
@@ -16,8 +17,6 @@ export default defineResource<UsageProjectUsage & { id: string }>({
   idField: 'project_id',
   nameField: 'project_name',
   labels: { singular: 'Usage', plural: 'Usage' },
-  panel: { dashboard: 'admin', label: 'Overview', path: '/admin', order: -100, policy: [['identity', 'admin_required']] },
-  page: 'admin-overview',
   columns: [
     { field: 'project_name', defaultSort: 'asc' },
     { field: 'vcpus' },

@@ -3,10 +3,11 @@ import { defineResource } from '../src/descriptor';
 import type { UsageInstanceUsage } from '../shared/generated';
 
 /**
- * Project > Compute > Overview (`/project`, the landing page; Horizon's
- * project overview): the Limit Summary charts and the Usage Summary of a
- * period above this table, the project's instances in that period
- * (custom/overview/). The period is the list's `start`/`end` filter.
+ * The usage table of Project > Compute > Overview (`/project`, the landing
+ * page; Horizon's project overview), under the Limit Summary charts and the
+ * Usage Summary of a period: the project's instances in that period. The
+ * page is a custom screen (custom/overview/); the period is the list's
+ * `start`/`end` filter.
  */
 export default defineResource<UsageInstanceUsage & { id: string }>({
   name: 'usage',
@@ -17,8 +18,6 @@ export default defineResource<UsageInstanceUsage & { id: string }>({
   entity: 'instanceUsage',
   nameField: 'name',
   labels: { singular: 'Usage', plural: 'Usage' },
-  panel: { dashboard: 'project', group: 'Compute', label: 'Overview', path: '/project', order: -100 },
-  page: 'project-overview',
   columns: [
     { field: 'name', defaultSort: 'asc', link: { to: '/project/instances/{instance_id}' } },
     { field: 'vcpus' },

@@ -22,9 +22,12 @@ export default defineResource<VolumeEntity>({
   nameField: 'name',
   labels: { singular: 'Volume', plural: 'Volumes' },
   panel: { dashboard: 'project', group: 'Volumes', label: 'Volumes', path: '/project/volumes' },
+  // Admin > Volume > Volumes: every project's, paged by the server, with the Project column.
+  extraPanels: [{ dashboard: 'admin', group: 'Volume', label: 'Volumes', path: '/admin/volumes', policy: [['identity', 'admin_required']], filter: { all_projects: 'true' }, navBack: true }],
   // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
   paging: 'server',
   columns: [
+    { field: 'tenant_name', dashboards: ['admin'] },
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'description', priority: 2 },
     { field: 'size' },
@@ -44,6 +47,7 @@ export default defineResource<VolumeEntity>({
   actions: [
     {
       id: 'create',
+      dashboards: ['project'],
       quota: ['volumes', 'gigabytes'],
       kind: 'form',
       label: 'Create Volume',

@@ -141,13 +141,12 @@ export interface ResourceDescriptor<T extends object> {
    */
   paging?: 'client' | 'server';
   /**
-   * The app's custom page (its `pages` plug-in of this name) shown at the
-   * panel's route instead of the list, for a panel that is more than a table
-   * (the Overview's charts and usage period above its usage table). The page
-   * gets the descriptor and may show the engine's list of it inside.
-   * @example 'project-overview'
+   * The list is fetched again every this many milliseconds while it shows
+   * (Horizon's auto-refreshing tables, spec 3 §4.3: 60 s), besides the
+   * polling of transitional rows. Default: only after an action.
+   * @example 60_000
    */
-  page?: string;
+  refresh?: number;
 }
 
 /**
@@ -296,6 +295,22 @@ export interface PanelDescriptor {
    * @example { all_tenants: 'true' }
    */
   filter?: Record<string, string>;
+  /**
+   * Tabs of the panel's page, chosen by the `tab` query parameter, the first
+   * by default (spec 3 §2.5: Backup plans, Running Tasks, Task History). A
+   * tab shows the list of the resource it names, else the panel's own; its
+   * label is the list's heading and table name.
+   * @example [{ id: 'job-list', label: 'Backup plans' }, { id: 'tasks', label: 'Running Tasks', resource: 'backup-task' }]
+   */
+  tabs?: PanelTab[];
+}
+
+export interface PanelTab {
+  /** The `tab` query parameter's value. */
+  id: string;
+  label: string;
+  /** A registered resource's name; default the panel's own. */
+  resource?: string;
 }
 
 export interface ColumnDescriptor<T> {
@@ -385,7 +400,8 @@ interface ActionBase<T> {
    * Toolbar actions only: quotas of the current project that, once used up,
    * disable the button and label it '<label> (Quota exceeded)' (Horizon's
    * create buttons). Read from the app's `quota-usage` resource, whose
-   * `getOne(projectId)` answers lists of `{ name, limit, in_use }`; -1 is unlimited.
+   * `getOne(projectId, { meta: { quotas } })` answers lists of
+   * `{ name, limit, in_use }` (from the services owning `quotas`); -1 is unlimited.
    * @example ['volumes', 'gigabytes']
    */
   quota?: string[];
@@ -545,6 +561,11 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * @example { singular: 'Scheduled deletion of Instance: {names}', plural: 'Scheduled deletion of Instances: {names}', toast: 'info' }
    */
   success?: { singular: string; plural: string; toast?: 'success' | 'info' };
+  /**
+   * The error line instead of 'Unable to delete <Resource>: <names>.', `{names}` listing the records not deleted.
+   * @example 'The following backup could not be deleted: {names}.'
+   */
+  failure?: string;
 }
 
 /**
@@ -773,6 +794,11 @@ export interface DetailDescriptor<T> {
    * @example true
    */
   sticky?: boolean;
+  /**
+   * After an operation (Run …) done from the details page, go to the
+   * panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
+   */
+  listAfterOperation?: boolean;
 }
 
 export interface DetailTab<T> {

@@ -21,17 +21,15 @@ export interface DetailTabComponentProps {
   record: ResourceRecord;
 }
 
-/** What a custom panel page (a descriptor's `page`) receives. */
-export interface PageComponentProps {
-  descriptor: AnyResourceDescriptor;
-}
-
 /** The plug-ins the React tree reads (the engine's own built-ins answer names absent here). */
 export interface ViewPlugins {
   /**
-   * Routes of custom screens (ARCHITECTURE §1: launch, topology, containers),
-   * mounted inside the application shell beside the engine's panels; a row
-   * action reaches one with a `link` action's `to`.
+   * Routes of custom screens (ARCHITECTURE §1: launch, topology, containers,
+   * the Overviews), mounted inside the application shell beside the engine's
+   * panels; a row action reaches one with a `link` action's `to`. This and
+   * `panels` are the one way to add a page that is more than a resource's
+   * list (README, "Adding a resource"); the page may show the engine's list
+   * of a resource inside (`ResourceListPage` with `useRegistry().byName`).
    * @example [{ path: '/project/instances/launch', element: <LaunchInstanceRoute /> }]
    */
   routes: readonly RouteObject[];
@@ -60,12 +58,6 @@ export interface ViewPlugins {
    * @example { 'volume-types': async (backend) => [...] }
    */
   optionSources: Readonly<Record<string, OptionSource>>;
-  /**
-   * Pages a descriptor's `page` names, shown at its panel's route instead of
-   * the list (the Overview: charts and a usage period above the usage table).
-   * @example { 'project-overview': ProjectOverviewPage }
-   */
-  pages?: Readonly<Record<string, ComponentType<PageComponentProps>>>;
 }
 
 /** Everything the app hands the engine. */

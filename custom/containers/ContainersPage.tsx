@@ -41,11 +41,24 @@ export default function ContainersPage() {
   const [prefix, setPrefix] = useState('');
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);
+  // The list comes 1,000 at a time (api-contract §9); the last names of the pages before the current one.
+  const [markers, setMarkers] = useState<string[]>([]);
+  const marker = markers.at(-1) ?? null;
 
   const containers = useQuery({
-    queryKey: [...CONTAINERS_KEY, prefix],
-    queryFn: async () => (await dataProvider.getList<ContainerRecord>('container', { filter: prefix ? { prefix } : {}, pagination: { page: 1, perPage: 1000 }, sort: { field: 'name', order: 'ASC' } })).data,
+    queryKey: [...CONTAINERS_KEY, prefix, marker],
+    queryFn: async () => {
+      const answer = await dataProvider.getList<ContainerRecord>('container', {
+        filter: prefix ? { prefix } : {},
+        pagination: { page: 1, perPage: 1000 },
+        sort: { field: 'name', order: 'ASC' },
+        meta: { marker },
+      });
+      return { items: answer.data, hasMore: answer.pageInfo?.hasNextPage === true };
+    },
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === prefix ? previous : undefined),
   });
+  const list = containers.data?.items;
 
   const onDelete = async (name: string) => {
     setDeleting(null);
@@ -74,14 +87,17 @@ export default function ContainersPage() {
               placeholder={TEXTS.prefix}
               slotProps={{ htmlInput: { 'aria-label': TEXTS.prefix } }}
               value={prefix}
-              onChange={(event) => setPrefix(event.target.value)}
+              onChange={(event) => {
+                setPrefix(event.target.value);
+                setMarkers([]);
+              }}
             />
           </Box>
           {containers.isError && <Alert severity="error">{serverMessage(containers.error) ?? ERRORS.containerDetails}</Alert>}
-          {containers.data?.length === 0 && <p>{TEXTS.noItems}</p>}
-          <Paper variant="outlined" sx={{ display: containers.data?.length ? undefined : 'none' }}>
+          {list?.length === 0 && <p>{TEXTS.noItems}</p>}
+          <Paper variant="outlined" sx={{ display: list?.length ? undefined : 'none' }}>
             <List dense disablePadding aria-label="Container list">
-              {containers.data?.map((item) => {
+              {list?.map((item) => {
                 const selected = item.name === container;
                 return (
                   <Box key={item.name} sx={{ borderBottom: 1, borderColor: 'divider' }}>
@@ -103,6 +119,16 @@ export default function ContainersPage() {
               })}
             </List>
           </Paper>
+          {(markers.length > 0 || containers.data?.hasMore) && (
+            <Box component="nav" aria-label="Container pages" sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', mt: 1 }}>
+              <Button disabled={markers.length === 0} onClick={() => setMarkers((current) => current.slice(0, -1))}>
+                {TEXTS.previousPage}
+              </Button>
+              <Button disabled={!containers.data?.hasMore} onClick={() => setMarkers((current) => [...current, list!.at(-1)!.name])}>
+                {TEXTS.nextPage}
+              </Button>
+            </Box>
+          )}
         </Box>
         <Box component="section" aria-label="Objects" sx={{ flex: 1, minWidth: 0 }}>
           {container ? <ObjectsView key={container} container={container} folder={folder} /> : <Alert severity="info">{TEXTS.selectContainer}</Alert>}

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { useUserSession } from '../../src/engine/access';
 import { PageHeading } from '../../src/engine/PageHeading';
 import ResourceListPage from '../../src/engine/ResourceListPage';
-import type { PageComponentProps } from '../../src/plugins';
+import { useRegistry } from '../../src/engine/context';
 import type { UsageGlobalReport, UsageProjectReport } from '../../shared/generated/usage';
 import { globalUsageCsv, projectUsageCsv } from './csv';
 import { LimitSummary } from './LimitSummary';
@@ -13,7 +13,8 @@ import { useUsagePeriod } from './UsagePeriodForm';
  * Project > Overview (`/project`, the landing page): Limit Summary, Usage
  * Summary for the period and the Usage table of the project's instances.
  */
-export function ProjectOverviewPage({ descriptor }: PageComponentProps) {
+export function ProjectOverviewPage() {
+  const descriptor = useRegistry().byName('usage')!;
   const session = useUserSession();
   const { period, error } = useUsagePeriod();
   const report = useUsageReport<UsageProjectReport>(descriptor.name, period, !error);
@@ -28,7 +29,8 @@ export function ProjectOverviewPage({ descriptor }: PageComponentProps) {
 }
 
 /** Admin > Overview (`/admin`): the Usage Summary of every project and the Usage table per project. */
-export function AdminOverviewPage({ descriptor }: PageComponentProps) {
+export function AdminOverviewPage() {
+  const descriptor = useRegistry().byName('project-usage')!;
   const { period, error } = useUsagePeriod();
   const report = useUsageReport<UsageGlobalReport>(descriptor.name, period, !error);
   return (

@@ -1,7 +1,5 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CloudError, MalformedBody, SchemaViolation } from '../core/errors.js';
-import { type CloudDeps, cloudUrl } from '../core/service.js';
-import { pyStr } from '../core/validation.js';
+import { faultHandler, novaStyleViolation } from '../core/faults.js';
+import type { CloudDeps } from '../core/service.js';
 
 /**
  * Nova's fault bodies (nova/api/openstack/wsgi.py Fault):
@@ -22,37 +20,12 @@ export function novaFault(status: number, message: string) {
   return { [KINDS[status] ?? 'computeFault']: { code: status, message } };
 }
 
-/** The 401 keystonemiddleware answers before Nova sees the request. */
-export const UNAUTHORIZED_BODY = { error: { code: 401, title: 'Unauthorized', message: 'The request you have made requires authentication.' } };
-
-function describe(error: unknown): { status: number; message: string } {
-  if (error instanceof MalformedBody) return { status: 400, message: 'Malformed request body' };
-  if (error instanceof SchemaViolation) {
-    if (error.override) return { status: 400, message: error.override };
-    if (!error.path.length) return { status: 400, message: error.reason };
-    // nova/api/validation/validators.py: the body names the last path segment, the query the first.
-    const field = error.location === 'query' ? error.path[0] : error.path[error.path.length - 1];
-    const prefix = error.location === 'query' ? 'Invalid input for query parameters' : 'Invalid input for field/attribute';
-    return { status: 400, message: `${prefix} ${field}. Value: ${pyStr(error.instance)}. ${error.reason}` };
-  }
-  if (error instanceof CloudError) return { status: error.status, message: error.message };
-  const status = (error as FastifyError).statusCode;
-  if (status && status >= 400 && status < 500) return { status, message: (error as Error).message };
-  return {
-    status: 500,
-    message: 'Unexpected API Error. Please report this at http://bugs.launchpad.net/nova/ and attach the Nova API log if possible.',
-  };
-}
-
 export function computeErrorHandler(deps: CloudDeps) {
-  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, message } = describe(error);
-    if (status >= 500) request.log.error({ err: error }, 'compute emulator error');
-    reply.code(status).header('Content-Type', 'application/json');
-    if (status === 401) {
-      reply.header('WWW-Authenticate', `Keystone uri="${cloudUrl(deps, '/identity')}"`);
-      return reply.send(JSON.stringify(UNAUTHORIZED_BODY));
-    }
-    return reply.send(JSON.stringify(novaFault(status, message)));
-  };
+  return faultHandler(deps, {
+    service: 'compute',
+    malformed: 'Malformed request body',
+    internal: 'Unexpected API Error. Please report this at http://bugs.launchpad.net/nova/ and attach the Nova API log if possible.',
+    describe: novaStyleViolation,
+    body: ({ status, message }) => novaFault(status, message),
+  });
 }

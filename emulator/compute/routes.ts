@@ -65,6 +65,7 @@ import {
   showServer,
   updateServerHandler,
 } from './responses/servers.js';
+import { attachInterface, detachInterface, listInterfaces } from './responses/server-interfaces.js';
 import { createServerGroup, deleteServerGroup, listServerGroups, showServerGroup } from './responses/server-groups.js';
 import { listVersions, showVersion } from './responses/versions.js';
 
@@ -140,6 +141,9 @@ const SERVER_API: ServerRoute[] = [
   ['GET', '/servers/:id/os-server-password', showServerPassword],
   ['DELETE', '/servers/:id/os-server-password', clearServerPassword],
   ['POST', '/servers/:id/remote-consoles', createRemoteConsole],
+  ['GET', '/servers/:id/os-interface', listInterfaces],
+  ['POST', '/servers/:id/os-interface', attachInterface],
+  ['DELETE', '/servers/:id/os-interface/:port', detachInterface],
 ];
 
 export interface ComputeServiceOptions {

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { BadRequest, CloudError, MalformedBody, SchemaViolation } from '../core/errors.js';
-import { type CloudDeps, cloudUrl } from '../core/service.js';
+import { BadRequest, SchemaViolation } from '../core/errors.js';
+import { faultHandler } from '../core/faults.js';
+import type { CloudDeps } from '../core/service.js';
 
 /**
  * Keystone's error body: `{"error": {"code", "message", "title"}}`
@@ -30,24 +30,18 @@ export function expectingToFind(attribute: string, target: string): BadRequest {
   return new BadRequest(`Expecting to find ${attribute} in ${target}. ${CLIENT_IN_ERROR}`);
 }
 
-function messageOf(error: unknown): { status: number; message: string } {
-  if (error instanceof MalformedBody) return { status: 400, message: `Expecting to find valid JSON in request body. ${CLIENT_IN_ERROR}` };
-  if (error instanceof SchemaViolation) {
-    if (error.override) return { status: 400, message: error.override };
-    const message = error.path.length ? `Invalid input for field '${error.path.join('/')}': ${error.reason}` : error.reason;
-    return { status: 400, message };
-  }
-  if (error instanceof CloudError) return { status: error.status, message: error.message };
-  const status = (error as FastifyError).statusCode;
-  if (status && status >= 400 && status < 500) return { status, message: (error as Error).message };
-  return { status: 500, message: 'An unexpected error prevented the server from fulfilling your request.' };
-}
-
 export function identityErrorHandler(deps: CloudDeps) {
-  return (error: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, message } = messageOf(error);
-    if (status >= 500) request.log.error({ err: error }, 'identity emulator error');
-    if (status === 401) reply.header('WWW-Authenticate', `Keystone uri="${cloudUrl(deps, '/identity/v3')}"`);
-    return reply.code(status).header('Content-Type', 'application/json').send(JSON.stringify(keystoneErrorBody(status, message)));
-  };
+  return faultHandler(deps, {
+    service: 'identity',
+    malformed: `Expecting to find valid JSON in request body. ${CLIENT_IN_ERROR}`,
+    internal: 'An unexpected error prevented the server from fulfilling your request.',
+    describe: (error) => {
+      if (!(error instanceof SchemaViolation)) return undefined;
+      if (error.override) return { status: 400, message: error.override };
+      return { status: 400, message: error.path.length ? `Invalid input for field '${error.path.join('/')}': ${error.reason}` : error.reason };
+    },
+    body: ({ status, message }) => keystoneErrorBody(status, message),
+    identityPath: '/identity/v3',
+    ownUnauthorizedBody: true,
+  });
 }

@@ -72,6 +72,12 @@ const RULES: Record<string, Rule> = {
   'identity:create_grant': manages,
   'identity:revoke_grant': manages,
   'identity:list_role_assignments': manages,
+  // System grants: the cloud admin only (Keystone's `admin_required` for them).
+  ...Object.fromEntries(
+    ['list_system_grants', 'check_system_grant', 'create_system_grant', 'revoke_system_grant'].flatMap((action) =>
+      ['user', 'group'].map((actor) => [`identity:${action}_for_${actor}`, isCloudAdmin]),
+    ),
+  ),
   'identity:create_domain_config': isCloudAdmin,
   'identity:get_domain_config': isCloudAdmin,
   'identity:get_domain_config_default': isAdmin,

@@ -64,7 +64,21 @@ import {
 import { createProject, deleteProject, listAuthProjects, listProjects, listUserProjectsHandler, showProject, updateProject } from './responses/projects.js';
 import { checkImpliedRole, createImpliedRole, deleteImpliedRole, listImpliedRoles, listRoleInferences, showImpliedRole } from './responses/implied-roles.js';
 import { createDomainConfig, deleteDomainConfig, showDefaultConfig, showDomainConfig, updateDomainConfig } from './responses/domain-config.js';
+import {
+  addGroupProject,
+  createEndpointGroup,
+  deleteEndpointGroupHandler,
+  listEndpointGroups,
+  listGroupEndpoints,
+  listGroupProjects,
+  listProjectEndpointGroups,
+  removeGroupProject,
+  showEndpointGroup,
+  showGroupProject,
+  updateEndpointGroup,
+} from './responses/endpoint-groups.js';
 import { checkInheritedGrant, createInheritedGrant, listInheritedGrantsHandler, revokeInheritedGrant } from './responses/inherited-grants.js';
+import { checkSystemGrant, createSystemGrant, listSystemGrantsHandler, revokeSystemGrant } from './responses/system-grants.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
 import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
@@ -72,6 +86,7 @@ import { listVersions, showVersion } from './responses/versions.js';
 
 /** Keystone v3 at /cloud/identity: method + path → response function (HEAD comes with every GET). */
 const GRANT = '/v3/:target_type(projects|domains)/:target_id/:actor_type(users|groups)/:actor_id/roles';
+const SYSTEM_GRANT = '/v3/system/:actor_type(users|groups)/:actor_id/roles';
 const INHERITED_GRANT = '/v3/OS-INHERIT/:target_type(projects|domains)/:target_id/:actor_type(users|groups)/:actor_id/roles';
 
 const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, handler: Handler][] = [
@@ -143,6 +158,10 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, checkInheritedGrant],
   ['PUT', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, createInheritedGrant],
   ['DELETE', `${INHERITED_GRANT}/:role_id/inherited_to_projects`, revokeInheritedGrant],
+  ['GET', SYSTEM_GRANT, listSystemGrantsHandler],
+  ['GET', `${SYSTEM_GRANT}/:role_id`, checkSystemGrant],
+  ['PUT', `${SYSTEM_GRANT}/:role_id`, createSystemGrant],
+  ['DELETE', `${SYSTEM_GRANT}/:role_id`, revokeSystemGrant],
   ['GET', '/v3/role_assignments', listRoleAssignments],
   ['GET', '/v3/credentials', listCredentials],
   ['POST', '/v3/credentials', createCredential],
@@ -179,6 +198,17 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['GET', '/v3/endpoints/:endpoint_id', showEndpoint],
   ['PATCH', '/v3/endpoints/:endpoint_id', updateEndpointHandler],
   ['DELETE', '/v3/endpoints/:endpoint_id', deleteEndpointHandler],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups', listEndpointGroups],
+  ['POST', '/v3/OS-EP-FILTER/endpoint_groups', createEndpointGroup],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id', showEndpointGroup],
+  ['PATCH', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id', updateEndpointGroup],
+  ['DELETE', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id', deleteEndpointGroupHandler],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/endpoints', listGroupEndpoints],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects', listGroupProjects],
+  ['GET', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', showGroupProject],
+  ['PUT', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', addGroupProject],
+  ['DELETE', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', removeGroupProject],
+  ['GET', '/v3/OS-EP-FILTER/projects/:project_id/endpoint_groups', listProjectEndpointGroups],
 ];
 
 export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {

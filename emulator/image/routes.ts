@@ -16,6 +16,25 @@ import {
   updateImage,
   uploadImageData,
 } from './responses/images.js';
+import {
+  associateHandler,
+  createObjectHandler,
+  createPropertyHandler,
+  createTagHandler,
+  createTagsHandler,
+  deleteObjectHandler,
+  deletePropertyHandler,
+  deleteTagHandler,
+  deleteTagsHandler,
+  dissociateHandler,
+  listAssociationsHandler,
+  listTagsHandler,
+  renameTagHandler,
+  replaceNamespaceHandler,
+  replaceObjectHandler,
+  replacePropertyHandler,
+  showTagHandler,
+} from './responses/metadef-writes.js';
 import { createImageMember, deleteImageMember, listImageMembers, showImageMember, updateImageMember } from './responses/members.js';
 import {
   createNamespace,
@@ -61,6 +80,23 @@ const API: Route[] = [
   ['GET', '/metadefs/namespaces/:namespace/objects', listNamespaceObjects],
   ['GET', '/metadefs/namespaces/:namespace/objects/:object', showNamespaceObject],
   ['GET', '/metadefs/resource_types', listResourceTypes],
+  ['PUT', '/metadefs/namespaces/:namespace', replaceNamespaceHandler],
+  ['POST', '/metadefs/namespaces/:namespace/objects', createObjectHandler],
+  ['PUT', '/metadefs/namespaces/:namespace/objects/:object', replaceObjectHandler],
+  ['DELETE', '/metadefs/namespaces/:namespace/objects/:object', deleteObjectHandler],
+  ['POST', '/metadefs/namespaces/:namespace/properties', createPropertyHandler],
+  ['PUT', '/metadefs/namespaces/:namespace/properties/:property', replacePropertyHandler],
+  ['DELETE', '/metadefs/namespaces/:namespace/properties/:property', deletePropertyHandler],
+  ['GET', '/metadefs/namespaces/:namespace/tags', listTagsHandler],
+  ['POST', '/metadefs/namespaces/:namespace/tags', createTagsHandler],
+  ['DELETE', '/metadefs/namespaces/:namespace/tags', deleteTagsHandler],
+  ['GET', '/metadefs/namespaces/:namespace/tags/:tag', showTagHandler],
+  ['POST', '/metadefs/namespaces/:namespace/tags/:tag', createTagHandler],
+  ['PUT', '/metadefs/namespaces/:namespace/tags/:tag', renameTagHandler],
+  ['DELETE', '/metadefs/namespaces/:namespace/tags/:tag', deleteTagHandler],
+  ['GET', '/metadefs/namespaces/:namespace/resource_types', listAssociationsHandler],
+  ['POST', '/metadefs/namespaces/:namespace/resource_types', associateHandler],
+  ['DELETE', '/metadefs/namespaces/:namespace/resource_types/:resource_type', dissociateHandler],
 ];
 
 export const imageRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {

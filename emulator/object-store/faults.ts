@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { CloudError } from '../core/errors.js';
+import type { FastifyReply } from 'fastify';
+import { faultHandler } from '../core/faults.js';
+import type { CloudDeps } from '../core/service.js';
 import { SWIFT_REASONS, SwiftError } from './models/errors.js';
 
 /**
@@ -7,10 +8,15 @@ import { SWIFT_REASONS, SwiftError } from './models/errors.js';
  * (text/html), or the short text a middleware answers with (text/plain), and
  * no body at all on HEAD.
  */
-export function swiftErrorHandler(error: FastifyError | CloudError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const status = error instanceof CloudError ? error.status : typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500 ? (error as FastifyError).statusCode! : 500;
-  if (status >= 500) request.log.error(error);
-  return sendSwiftError(reply, request.method, status, error instanceof SwiftError ? error.text : undefined);
+export function swiftErrorHandler(deps: CloudDeps) {
+  return faultHandler(deps, {
+    service: 'object-store',
+    malformed: '',
+    internal: '',
+    send: (reply, { status }, request, error) => sendSwiftError(reply, request.method, status, error instanceof SwiftError ? error.text : undefined),
+    identityPath: null,
+    ownUnauthorizedBody: true,
+  });
 }
 
 export function sendSwiftError(reply: FastifyReply, method: string, status: number, text?: string): FastifyReply {

@@ -38,7 +38,7 @@ const API: Record<Level, Partial<Record<Method, Respond>>> = {
 export const objectStoreRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  app.setErrorHandler(swiftErrorHandler);
+  app.setErrorHandler(swiftErrorHandler(deps));
   app.setNotFoundHandler((request, reply) => sendSwiftError(reply, request.method, 404));
   app.addHook('onSend', addTransactionId);
   app.route({ method: 'GET', url: '/info', handler: showInfo(deps) });
@@ -49,6 +49,8 @@ export const objectStoreRoutes: FastifyPluginAsync<ServiceOptions> = async (app,
     method: ['GET', 'HEAD', 'PUT', 'POST', 'DELETE', 'COPY'],
     url: '/v1/*',
     exposeHeadRoute: false,
+    // Swift sends objects as stored: never compressed, whatever Accept-Encoding says (the dashboard's global compression is not Swift's).
+    compress: false,
     handler: async (request, reply) => {
       const rawPath = request.url.split('?')[0]!;
       const path = parseSwiftPath(rawPath.startsWith(mount) ? rawPath.slice(mount.length) : rawPath.replace(/^.*?\/v1\//, ''));

@@ -1,5 +1,6 @@
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { CloudError, MalformedBody } from '../core/errors.js';
+import { faultHandler } from '../core/faults.js';
+import type { CloudDeps } from '../core/service.js';
 import { HeatError } from './models/errors.js';
 
 /**
@@ -22,15 +23,16 @@ export function heatFault(status: number, type: string, message: string) {
   return { code: status, title, explanation, error: { type, traceback: null, message } };
 }
 
-const UNAUTHORIZED = { error: { code: 401, title: 'Unauthorized', message: 'The request you have made requires authentication.' } };
-
-export function heatErrorHandler(error: FastifyError | CloudError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  reply.header('Content-Type', 'application/json');
-  if (error instanceof CloudError && error.status === 401) return reply.code(401).send(JSON.stringify(UNAUTHORIZED));
-  if (error instanceof MalformedBody) return reply.code(400).send(JSON.stringify(heatFault(400, 'HTTPBadRequest', 'The server could not comply with the request since it is either malformed or otherwise incorrect.')));
-  if (error instanceof HeatError) return reply.code(error.status).send(JSON.stringify(heatFault(error.status, error.type, error.message)));
-  if (error instanceof CloudError) return reply.code(error.status).send(JSON.stringify(heatFault(error.status, error.name, error.message)));
-  const status = typeof (error as FastifyError).statusCode === 'number' && (error as FastifyError).statusCode! < 500 ? (error as FastifyError).statusCode! : 500;
-  if (status >= 500) request.log.error({ err: error }, 'orchestration emulator error');
-  return reply.code(status).send(JSON.stringify(heatFault(status, status >= 500 ? 'InternalServerError' : 'HTTPBadRequest', status >= 500 ? 'The server has either erred or is incapable of performing the requested operation.' : error.message)));
+export function heatErrorHandler(deps: CloudDeps) {
+  return faultHandler(deps, {
+    service: 'orchestration',
+    malformed: TITLES[400]![1],
+    internal: TITLES[500]![1],
+    describe: (error) => {
+      if (error instanceof HeatError) return { status: error.status, type: error.type, message: error.message };
+      if (error instanceof CloudError && !(error instanceof MalformedBody)) return { status: error.status, type: error.name, message: error.message };
+      return undefined;
+    },
+    body: ({ status, type, message }) => heatFault(status, type ?? (status >= 500 ? 'InternalServerError' : 'HTTPBadRequest'), message),
+  });
 }

@@ -257,7 +257,7 @@ export const orchestrationRoutes: FastifyPluginAsync<ServiceOptions> = async (ap
   const clients = cloudClients(app, cloud, '/orchestration');
   const deps: HeatDeps = { ...cloud, engine: new Engine(cloud.db, cloud.clock, clients) };
   acceptRawBodies(app);
-  app.setErrorHandler(heatErrorHandler);
+  app.setErrorHandler(heatErrorHandler(cloud));
   app.setNotFoundHandler((_request, reply) => send(reply, 404, heatFault(404, 'HTTPNotFound', 'The resource could not be found.')));
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-openstack-request-id', newRequestId());

@@ -14,6 +14,9 @@ const RULES: Record<string, Rule<never>> = {
   'volume:update': adminOrOwner,
   'volume:delete': adminOrOwner,
   'volume:extend': adminOrOwner,
+  'volume_extension:volume_actions:upload_image': adminOrOwner,
+  // Microversion 3.1's visibility=public on the uploaded image.
+  'volume_extension:volume_actions:upload_public': (context) => isAdmin(context),
   'volume:get_volume_metadata': adminOrOwner,
   'volume:create_volume_metadata': adminOrOwner,
   'volume:update_volume_metadata': adminOrOwner,

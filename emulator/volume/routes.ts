@@ -5,6 +5,7 @@ import { cinderFault, volumeErrorHandler } from './faults.js';
 import { BackupStore } from './models/backup-store.js';
 import { BlobStore } from './models/blobs.js';
 import { type ImageSourceFactory, NO_IMAGES } from './models/image-source.js';
+import { recoverUploads } from './models/uploads.js';
 import { failInterruptedCopies, recoverBackups, settle } from './models/lifecycle.js';
 import { createBackup, deleteBackup, listBackups, listBackupsDetail, restoreBackup, showBackup, updateBackup } from './responses/backups.js';
 import { authenticate, decorateResponse, negotiate, type VolumeDeps, type VolumeHandler } from './responses/common.js';
@@ -122,6 +123,7 @@ export function volumeRoutes(options: VolumeServiceOptions): FastifyPluginAsync<
       transitionMs: options.transitionMs,
     };
     failInterruptedCopies(deps.db, deps.blobs);
+    recoverUploads(deps.db, deps.clock.now());
     recoverBackups(deps.db, deps.clock.now(), deps.blobs);
     acceptRawBodies(app);
     app.setErrorHandler(volumeErrorHandler(deps));

@@ -35,6 +35,10 @@ export interface BackupPlanEntity {
   volumes?: string[];
   poolAlias?: string | null;
   next_run?: string | null;
+  /**
+   * 'Daily at 02:30' or 'Weekly on Monday at 02:30' (spec 3 §9.3: zero-padded hours and minutes).
+   */
+  schedule_text?: string;
 }
 
 /**
@@ -164,4 +168,251 @@ export interface BackupPlanHistoryQuery {
   number?: string;
   search?: string;
   sort?: string;
+}
+
+/**
+ * A task as GET task/ (running) and GET task-history/ list it (spec 3 §3.3), with the plan's id and name flattened for the link.
+ */
+export interface BackupPlanTaskEntity {
+  id: string;
+  name?: string;
+  job_id: string;
+  job_name: string;
+  status: 'waiting' | 'runned' | 'completed' | 'terminated' | 'problem' | 'deleted';
+  jobType?: BackupPlanJobType;
+  startDate?: string | null;
+  finishDate?: string | null;
+  diskId?: string | null;
+  disk_name?: string | null;
+  message?: string | null;
+}
+
+/**
+ * A volume of a plan as GET job/{id}/volumes lists it (spec 3 §2.5, §3.3); one gone from block storage is named 'Not Found'.
+ */
+export interface BackupPlanVolumeEntity {
+  id: string;
+  job_id?: string;
+  name: string;
+  description?: string;
+  description_short?: string;
+  size?: number | null;
+  status?:
+    | 'available'
+    | 'in-use'
+    | 'error'
+    | 'creating'
+    | 'error_extending'
+    | 'extending'
+    | 'attaching'
+    | 'detaching'
+    | 'deleting'
+    | 'error_deleting'
+    | 'backing-up'
+    | 'restoring-backup'
+    | 'error_restoring'
+    | 'maintenance'
+    | null;
+  not_exist?: boolean;
+  bootable?: boolean;
+  volume_type?: string | null;
+  /**
+   * The disk's newest backup: disk_id, backup_size, created_at, original_disk_size (spec 3 §3.3).
+   */
+  last_backup?: {
+    disk_id?: string;
+    backup_size?: number;
+    created_at?: string;
+    original_disk_size?: number;
+  } | null;
+}
+
+/**
+ * A notification template as the list shows it: its id is its place in the list, known to the browser only (spec 3 §3.3).
+ */
+export interface BackupPlanNotificationEntity {
+  id: string;
+  recipient: string;
+  enabled: boolean;
+  events?: BackupPlanEvent[];
+  postponedSending?: boolean;
+  sendTimeFrom?: number;
+  sendTimeTo?: number;
+  sendWeekDays?: string;
+}
+
+/**
+ * Spec 3 §2.5, §3.3, §4.3, §5.3: General (email, enable), Event Types, Schedule. A new template: no recipient, disabled, no events, no postponed sending, 0 to 23, no weekday. Week days are shown from Monday, the mask's first character.
+ */
+export interface BackupPlanNotificationForm {
+  recipient: string;
+  enabled?: boolean;
+  /**
+   * @minItems 1
+   */
+  events: [
+    (
+      | 'task_completed'
+      | 'task_error'
+      | 'task_terminated'
+      | 'job_created'
+      | 'job_updated'
+      | 'job_deleted'
+      | 'start_job_backup'
+      | 'start_job_restore'
+      | 'start_job_delete'
+      | 'start_job_detach'
+    ) &
+      string &
+      (
+        | 'task_completed'
+        | 'task_error'
+        | 'task_terminated'
+        | 'job_created'
+        | 'job_updated'
+        | 'job_deleted'
+        | 'start_job_backup'
+        | 'start_job_restore'
+        | 'start_job_delete'
+        | 'start_job_detach'
+      ) &
+      string,
+    ...((
+      | 'task_completed'
+      | 'task_error'
+      | 'task_terminated'
+      | 'job_created'
+      | 'job_updated'
+      | 'job_deleted'
+      | 'start_job_backup'
+      | 'start_job_restore'
+      | 'start_job_delete'
+      | 'start_job_detach'
+    ) &
+      string &
+      (
+        | 'task_completed'
+        | 'task_error'
+        | 'task_terminated'
+        | 'job_created'
+        | 'job_updated'
+        | 'job_deleted'
+        | 'start_job_backup'
+        | 'start_job_restore'
+        | 'start_job_delete'
+        | 'start_job_detach'
+      ) &
+      string)[]
+  ];
+  postponedSending?: boolean;
+  sendTimeFrom?: number &
+    (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23);
+  sendTimeTo?: number &
+    (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23);
+  /**
+   * @minItems 1
+   */
+  sendWeekDays: [
+    number & (0 | 1 | 2 | 3 | 4 | 5 | 6) & number & (0 | 1 | 2 | 3 | 4 | 5 | 6),
+    ...(number & (0 | 1 | 2 | 3 | 4 | 5 | 6) & number & (0 | 1 | 2 | 3 | 4 | 5 | 6))[]
+  ];
+}
+
+/**
+ * Spec 3 §2.5, §3.3, §5.3, §9.3: General (name, description, enable), Vms/Disks, Schedule, Summary. Starts enabled, daily at 00:00, weekday Monday, 10 rotation points (1 to 30).
+ */
+export interface BackupPlanPlanForm {
+  name: string;
+  description?: string;
+  enable?: boolean;
+  poolAlias?: string;
+  /**
+   * @maxItems 200
+   */
+  vms?: string[];
+  /**
+   * @maxItems 200
+   */
+  volumes?: string[];
+  schedule_type?: number & (1 | 2);
+  weekday?: number & (0 | 1 | 2 | 3 | 4 | 5 | 6);
+  hour?: number &
+    (0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15 | 16 | 17 | 18 | 19 | 20 | 21 | 22 | 23);
+  minute?: number &
+    (
+      | 0
+      | 1
+      | 2
+      | 3
+      | 4
+      | 5
+      | 6
+      | 7
+      | 8
+      | 9
+      | 10
+      | 11
+      | 12
+      | 13
+      | 14
+      | 15
+      | 16
+      | 17
+      | 18
+      | 19
+      | 20
+      | 21
+      | 22
+      | 23
+      | 24
+      | 25
+      | 26
+      | 27
+      | 28
+      | 29
+      | 30
+      | 31
+      | 32
+      | 33
+      | 34
+      | 35
+      | 36
+      | 37
+      | 38
+      | 39
+      | 40
+      | 41
+      | 42
+      | 43
+      | 44
+      | 45
+      | 46
+      | 47
+      | 48
+      | 49
+      | 50
+      | 51
+      | 52
+      | 53
+      | 54
+      | 55
+      | 56
+      | 57
+      | 58
+      | 59
+    );
+  rotation_points: number;
+}
+
+/**
+ * Spec 3 §2.5, §3.3, §4.3, §5.3: the plan's volumes (general), then the ones to restore, each with its new name, description, bootable flag and volume type copied from the original when chosen; the quota check holds the wizard.
+ */
+export interface BackupPlanRestoreForm {
+  job?: {
+    id?: string;
+    name?: string;
+  };
+  volumes?: {
+    [k: string]: BackupPlanRestoreVolume | undefined;
+  };
 }

@@ -7,6 +7,7 @@ export type * from './flavor';
 export type * from './floating-ip';
 export type * from './group';
 export type * from './healthmonitor';
+export type * from './hypervisor';
 export type * from './image';
 export type * from './instance';
 export type * from './keypair';

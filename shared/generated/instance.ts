@@ -144,3 +144,147 @@ export interface InstanceResize {
   flavor_id?: unknown;
   disk_config?: unknown;
 }
+
+/**
+ * PATCH /api/nova/servers/{id} body (not in the contract: Horizon's Edit Instance): the new name and description.
+ */
+export interface InstanceUpdate {
+  name?: string;
+  description?: string | null;
+}
+
+/**
+ * PUT /api/nova/servers/{id}/security-groups/ body (not in the contract: Horizon's Edit Instance security groups step): the ids of every group the instance's ports get.
+ */
+export interface InstanceSecurityGroupsUpdate {
+  /**
+   * @maxItems 100
+   */
+  security_groups: string[];
+}
+
+/**
+ * POST /api/nova/servers/{id}/rebuild/ body (not in the contract: Horizon's Rebuild Instance).
+ */
+export interface InstanceRebuild {
+  image_id: string;
+  disk_config?: 'AUTO' | 'MANUAL' | '' | null;
+  password?: string | null;
+  description?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/rescue/ body (not in the contract: Horizon's Rescue Instance).
+ */
+export interface InstanceRescue {
+  image_id?: string | null;
+  password?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/volumes/ body (not in the contract: Horizon's Attach Volume).
+ */
+export interface InstanceVolumeAttach {
+  volume_id: string;
+  device?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/interfaces/ body (not in the contract: Horizon's Attach Interface): a network (and fixed IP) or a port.
+ */
+export interface InstanceInterfaceAttach {
+  network_id?: string | null;
+  port_id?: string | null;
+  fixed_ip?: string | null;
+}
+
+/**
+ * POST /api/nova/servers/{id}/live-migrate/ body (not in the contract: Horizon's admin Live Migrate): the new host, or none to let the scheduler choose.
+ */
+export interface InstanceLiveMigrate {
+  host?: string | null;
+  block_migration?: boolean;
+  disk_over_commit?: boolean;
+}
+
+/**
+ * POST /api/nova/servers/{id}/migrate/ body (not in the contract: Horizon's admin Migrate Instance).
+ */
+export interface InstanceMigrate {}
+
+/**
+ * Horizon's Edit Instance, Information step: the name and description.
+ */
+export interface InstanceEditForm {
+  name: string;
+  description?: string;
+}
+
+/**
+ * Horizon's Edit Instance, Security Groups step: the groups every port of the instance gets.
+ */
+export interface InstanceSecurityGroupsForm {
+  /**
+   * Add and remove security groups to this instance from the list of available security groups.
+   */
+  security_groups?: string[];
+}
+
+/**
+ * Horizon's RebuildInstanceForm (no password: can_set_password is off by default).
+ */
+export interface InstanceRebuildForm {
+  image_id: string;
+  disk_config?: 'AUTO' | 'MANUAL';
+  description?: string;
+}
+
+/**
+ * Horizon's RescueInstanceForm: the image the rescue boots.
+ */
+export interface InstanceRescueForm {
+  image_id: string;
+}
+
+export interface InstanceAttachVolumeForm {
+  /**
+   * Select a volume to attach to this instance.
+   */
+  volume_id: string;
+}
+
+export interface InstanceDetachVolumeForm {
+  /**
+   * Select a volume to detach from this instance.
+   */
+  volume_id: string;
+}
+
+/**
+ * Horizon's AttachInterface by network (and IP address).
+ */
+export interface InstanceAttachInterfaceForm {
+  network_id: string;
+  /**
+   * IP address for the new port
+   */
+  fixed_ip?: string;
+}
+
+export interface InstanceDetachInterfaceForm {
+  port_id: string;
+}
+
+export interface InstanceSnapshotForm {
+  name: string;
+}
+
+/**
+ * Horizon's admin LiveMigrateForm: a host other than the current one, or the scheduler's choice.
+ */
+export interface InstanceLiveMigrateForm {
+  current_host?: string;
+  host?: string;
+  disk_over_commit?: boolean;
+  block_migration?: boolean;
+}

@@ -16,6 +16,10 @@ export interface VolumeAttachment {
  */
 export interface VolumeEntity {
   id: string;
+  /**
+   * The project's name (Admin > Volumes lists every project's volumes).
+   */
+  tenant_name?: string;
   name: string;
   description?: string | null;
   size: number;

@@ -52,7 +52,7 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
   // With a bootstrap, what a panel's access depends on is known at once: its list call starts at navigation.
   const onPanel = options.bootstrap ? (descriptor: AnyResourceDescriptor) => void prefetchPanelList(queryClient, backend, descriptor) : undefined;
   // Created before React renders, the router runs the first page's loader at once.
-  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry, plugins.routes, onPanel));
+  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry, plugins, onPanel));
   return {
     backend,
     registry,

@@ -3,11 +3,12 @@ import { Navigate, type RouteObject, useLocation, useParams } from 'react-router
 import type { AnyResourceDescriptor } from '../descriptor';
 import NotFoundPage from '../engine/NotFoundPage';
 import ResourceListPage from '../engine/ResourceListPage';
+import { PanelTabs } from '../engine/PanelTabs';
 import { isNestedRoot, nestedRoutes } from '../engine/nested';
 import { detailLink, NOT_FOUND_PATH, type Registry } from '../engine/registry';
 import { AppShell } from './AppShell';
 import { buildMenu, LANDING_PATH, LOGIN_PATH, sectionRoots } from './menu';
-import { usePlugins } from '../plugins';
+import type { ViewPlugins } from '../plugins';
 import { PanelGate } from './PanelGate';
 
 // Pages load on first visit, so signing in does not download the details and forms. The list page
@@ -20,10 +21,14 @@ const NestedDetailsPage = lazy(() => import('../engine/NestedDetailsPage'));
  * Every route, derived from the registry: each panel's list page, its
  * `{path}/{id}` redirect to `/ngdetails/{type}/{id}`, the generic details
  * route and the not-found page (spec 1 §2.1, spec 2 §2.1–2.2), with the
- * app's custom screens (`routes` of `EnginePlugins`) inside the shell.
- * `onPanel` is called when a panel's list page is navigated to.
+ * app's custom screens (`routes` and `panels` of `EnginePlugins`) inside the
+ * shell. `onPanel` is called when a panel's list page is navigated to.
  */
-export function buildRoutes(registry: Registry, customRoutes: readonly RouteObject[] = [], onPanel?: (descriptor: AnyResourceDescriptor) => void): RouteObject[] {
+export function buildRoutes(
+  registry: Registry,
+  screens: Pick<ViewPlugins, 'routes' | 'panels'> = { routes: [] },
+  onPanel?: (descriptor: AnyResourceDescriptor) => void,
+): RouteObject[] {
   const panels = registry.all.filter((descriptor) => descriptor.panel);
   return [
     { path: LOGIN_PATH, element: <LoginPage /> },
@@ -31,7 +36,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
       element: <AppShell />,
       children: [
         { index: true, element: <Navigate to={LANDING_PATH} replace /> },
-        ...sectionRoots(buildMenu(registry.all)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
+        ...sectionRoots(buildMenu(registry.all, screens.panels)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
         ...panels.map((descriptor) => ({
           path: descriptor.panel!.path,
           // `onPanel` starts the list's call at navigation; returning at once, it never holds the navigation.
@@ -43,7 +48,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
           }),
           element: (
             <PanelGate descriptor={descriptor}>
-              {descriptor.page ? <CustomPanelPage descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
+              {descriptor.panel!.tabs ? <PanelTabs key={descriptor.name} descriptor={descriptor} /> : <ResourceListPage key={descriptor.name} descriptor={descriptor} />}
             </PanelGate>
           ),
         })),
@@ -61,7 +66,7 @@ export function buildRoutes(registry: Registry, customRoutes: readonly RouteObje
         ),
         // The details of nested resources, one route per path down their tree (spec 3 §2.1).
         ...nestedRoutes(registry).map((route) => ({ path: route.path, element: <NestedDetailsPage key={route.path} chain={route.chain} /> })),
-        ...customRoutes,
+        ...screens.routes,
         { path: '/ngdetails/:type', element: <Navigate to={NOT_FOUND_PATH} replace /> },
         { path: '/ngdetails/:type/*', element: <ResourceShowPage /> },
         { path: NOT_FOUND_PATH, element: <NotFoundPage /> },
@@ -93,11 +98,4 @@ function ResourceRedirect({ descriptor, to }: { descriptor: AnyResourceDescripto
 function withQuery(target: string, search: string): string {
   if (!search || search === '?') return target;
   return `${target}${target.includes('?') ? '&' : '?'}${search.replace(/^\?/, '')}`;
-}
-
-/** A panel whose descriptor names a custom `page` (the app's `pages` plug-in). */
-function CustomPanelPage({ descriptor }: { descriptor: AnyResourceDescriptor }) {
-  const Page = usePlugins().pages?.[descriptor.page!];
-  if (!Page) throw new Error(`No page named '${descriptor.page}' (the app's pages plug-in)`);
-  return <Page descriptor={descriptor} />;
 }

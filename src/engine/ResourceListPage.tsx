@@ -57,7 +57,7 @@ export interface ListScope {
  * transitional rows and client or server paging. With a `scope` it is a
  * section of a details page (an h2, the scope's filter, its own search).
  */
-export default function ResourceListPage({ descriptor, scope }: { descriptor: AnyResourceDescriptor; scope?: ListScope }) {
+export default function ResourceListPage({ descriptor, scope, title: heading }: { descriptor: AnyResourceDescriptor; scope?: ListScope; title?: string }) {
   const facets = descriptor.facets ?? NO_FACETS;
   const panelKey = listPanelKey(descriptor, scope);
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
@@ -75,7 +75,7 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
   const list = useResourceList(descriptor, { enabled: !serverPaged && !waits, filter });
-  const page = useResourcePage(descriptor, { enabled: serverPaged && !waits, filter, marker, limit: pageSize });
+  const page = useResourcePage(descriptor, { enabled: serverPaged && !waits, filter, marker, limit: pageSize, page: markers.length + 1 });
   const query = serverPaged ? page : list;
   const fetched = (waits ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
 
@@ -83,12 +83,12 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const updateRows = useCallback(
     (change: (rows: ResourceRecord[]) => ResourceRecord[]) => {
       if (serverPaged) {
-        queryClient.setQueryData<ResourcePage>(pageKey(descriptor, { filter, marker, limit: pageSize }), (current) => current && { ...current, rows: change(current.rows) });
+        queryClient.setQueryData<ResourcePage>(pageKey(descriptor, { filter, marker, limit: pageSize, page: markers.length + 1 }), (current) => current && { ...current, rows: change(current.rows) });
       } else {
         queryClient.setQueryData<ResourceRecord[]>(listKey(descriptor, Object.keys(filter).length ? filter : undefined), (current) => current && change(current));
       }
     },
-    [queryClient, descriptor, serverPaged, filter, marker, pageSize],
+    [queryClient, descriptor, serverPaged, filter, marker, pageSize, markers.length],
   );
   const updating = useRowPolling(descriptor, fetched, updateRows, scope?.meta);
 
@@ -108,7 +108,8 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
   const dialogs = useActionDialogs(descriptor, fetched, scope?.values, scope?.parent, scope?.filter);
   const toasts = useToastStore();
   const navigate = useNavigate();
-  const title = (!scope && descriptor.panel?.label) || descriptor.labels.plural;
+  // A panel tab's list is headed by the tab's label (`panel.tabs`).
+  const title = heading ?? ((!scope && descriptor.panel?.label) || descriptor.labels.plural);
   const [params, setParams] = useSearchParams();
   const requested = params.get(ACTION_PARAM);
   const requestedAction = requested ? actions.forms.find((action) => action.id === requested) : undefined;
@@ -163,7 +164,11 @@ export default function ResourceListPage({ descriptor, scope }: { descriptor: An
     : undefined;
 
   // Horizon's create buttons: disabled and labelled '(Quota exceeded)' once a quota they need is used up.
-  const exhausted = useExhaustedQuotas([...actions.toolbarLinks, ...actions.forms].some((action) => action.quota?.length));
+  // Asked once the list has answered: the first row waits for no call it does not need (issue 17).
+  const exhausted = useExhaustedQuotas(
+    [...actions.toolbarLinks, ...actions.forms].flatMap((action) => action.quota ?? []),
+    query.data !== undefined || query.isError || waits,
+  );
   const overQuota = (action: { quota?: string[] }) => Boolean(action.quota?.some((name) => exhausted.has(name)));
   const quotaLabel = (action: { label: string; quota?: string[] }) => (overQuota(action) ? `${action.label} ${QUOTA_EXCEEDED}` : action.label);
 

@@ -141,7 +141,14 @@ export function RecordDetails({ descriptor, id, place }: { descriptor: AnyResour
             name={name}
             actions={rowFormsFor(actions, data)}
             open={(action) => dialogs.openEdit(action, data)}
-            commands={commandActions(actions.rowCommands, data, { navigate, operate: (action) => dialogs.runOperation(action, [data]) })}
+            commands={commandActions(actions.rowCommands, data, {
+              navigate,
+              operate: (action) =>
+                dialogs.runOperation(action, [data], ({ failed }) => {
+                  // Spec 3 §4.3: after a plan's action the list shows; on an error the page stays and reloads.
+                  if (descriptor.detail!.listAfterOperation && descriptor.panel && failed.length === 0) navigate(descriptor.panel.path);
+                }),
+            })}
           />
         )}
         {data && appliesTo(actions.rowDelete, data) && (
@@ -216,14 +223,19 @@ function RelatedList({ tab, record, basePath, meta }: { tab: DetailTab<ResourceR
   );
 }
 
-/** A tab's component plugged in by the app (`detailTabs`, custom/detail-tabs.tsx); an unknown name is a descriptor error, logged. */
+/** A tab's component plugged in by the app (`detailTabs`, custom/detail-tabs.tsx; lazy or not); an unknown name is a descriptor error, logged. */
 function DetailTabComponent({ name, descriptor, record }: { name: string; descriptor: AnyResourceDescriptor; record: ResourceRecord }) {
   const Component = usePlugins().detailTabs[name];
   if (!Component) {
     console.error(`${descriptor.name}: no detail tab component '${name}'`);
     return null;
   }
-  return <Component descriptor={descriptor} record={record} />;
+  // The app's tab components load on first use (custom/detail-tabs.tsx).
+  return (
+    <Suspense fallback={<CircularProgress size={24} aria-label="Loading" />}>
+      <Component descriptor={descriptor} record={record} />
+    </Suspense>
+  );
 }
 
 /** The tab the URL names, else the sticky group's remembered tab, else the first. */

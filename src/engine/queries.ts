@@ -15,19 +15,23 @@ export const resourceKey = (name: string) => ['resource', name] as const;
  * Lists the navigation's prefetch (`prefetchPanelList`) has just brought: the
  * page mounting over one takes it as its first answer instead of asking again
  * (with the default staleness every mount refetched, so a page that mounted
- * after its prefetch landed sent its list call twice).
+ * after its prefetch landed sent its list call twice). Keyed by the answer's
+ * time, so a later answer or a mount after PREFETCH_FRESH_MS refetches as
+ * usual. The check has no side effect: React Query asks it more than once per
+ * mount (while rendering, then when subscribing), and an earlier version that
+ * forgot the mark on the first ask refetched on the second (issue 17).
  */
-const prefetchedQueries = new WeakSet<object>();
+const prefetchedAt = new WeakMap<object, number>();
 const PREFETCH_FRESH_MS = 5_000;
 
 export function markPrefetched(queryClient: QueryClient, queryKey: unknown[]): void {
   const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-  if (query) prefetchedQueries.add(query);
+  if (query) prefetchedAt.set(query, query.state.dataUpdatedAt);
 }
 
 function refetchUnlessJustPrefetched(query: { state: { dataUpdatedAt: number } }): boolean {
-  if (!prefetchedQueries.delete(query)) return true;
-  return Date.now() - query.state.dataUpdatedAt > PREFETCH_FRESH_MS;
+  const answeredAt = prefetchedAt.get(query);
+  return answeredAt === undefined || answeredAt !== query.state.dataUpdatedAt || Date.now() - answeredAt > PREFETCH_FRESH_MS;
 }
 
 /**
@@ -44,6 +48,7 @@ export function useResourceList(descriptor: AnyResourceDescriptor, options: { en
     enabled: options.enabled ?? true,
     placeholderData: keepRowsOf(queryClient),
     refetchOnMount: refetchUnlessJustPrefetched,
+    refetchInterval: descriptor.refresh ?? false,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
@@ -84,7 +89,7 @@ export interface ResourcePage {
  * api-contract §1.6): `limit` rows after `marker` (the id of the previous
  * page's last row; none for the first page).
  */
-export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number }) {
+export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number; page?: number }) {
   const { dataProvider } = useBackend();
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -92,19 +97,24 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
     enabled: options.enabled ?? (descriptor.paging === 'server'),
     placeholderData: keepRowsOf(queryClient),
     refetchOnMount: refetchUnlessJustPrefetched,
+    refetchInterval: descriptor.refresh ?? false,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
 }
 
-/** One page's query, for the page and for the prefetch at navigation alike. */
-export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }) {
+/**
+ * One page's query, for the page and for the prefetch at navigation alike.
+ * `page` (from 1) is how many pages the user went forward, for a service
+ * that pages by offset rather than by marker (Task History's `start`).
+ */
+export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, { filter, marker, limit, page = 1 }: { filter?: Record<string, string>; marker?: string; limit: number; page?: number }) {
   return {
-    queryKey: pageKey(descriptor, { filter, marker, limit }),
+    queryKey: pageKey(descriptor, { filter, marker, limit, page }),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ResourcePage> => {
       const result = await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, {
         filter,
-        pagination: { page: 1, perPage: limit },
+        pagination: { page, perPage: limit },
         meta: { marker },
         signal,
       });
@@ -113,8 +123,8 @@ export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDes
   };
 }
 
-export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit }: { filter?: Record<string, string>; marker?: string; limit: number }): unknown[] {
-  return [...resourceKey(descriptor.name), 'page', { filter, marker, limit }];
+export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit, page = 1 }: { filter?: Record<string, string>; marker?: string; limit: number; page?: number }): unknown[] {
+  return [...resourceKey(descriptor.name), 'page', { filter, marker, limit, page }];
 }
 
 /**

@@ -39,7 +39,11 @@ export function useDeleteRecords(descriptor: AnyResourceDescriptor) {
       if (custom) toasts[custom.toast ?? 'success'](formatMessage(names.length === 1 ? custom.singular : custom.plural, { names: joinNames(names) }));
       else toasts.success(deleteTexts(descriptor.labels, names).success);
     }
-    if (failed.length) toasts.error(withReasons(deleteTexts(descriptor.labels, failed.map(name)).error, descriptor, results));
+    if (failed.length) {
+      const failure = descriptor.actions?.find((action): action is DeleteActionDescriptor<ResourceRecord> => action.kind === 'delete')?.failure;
+      const line = failure ? formatMessage(failure, { names: joinNames(failed.map(name)) }) : deleteTexts(descriptor.labels, failed.map(name)).error;
+      toasts.error(withReasons(line, descriptor, results));
+    }
     await invalidate(descriptor, deleted.map((record) => idOf(descriptor, record)));
     return { deleted, failed };
   };

@@ -35,11 +35,12 @@ export function fieldTitle(descriptor: AnyResourceDescriptor, field: string): st
 
 /**
  * A value as text: enum values by their `x-enumLabels` label, booleans as
- * Yes/No, numbers followed by their `x-unit`, lists joined, blanks as '-'.
+ * Yes/No, numbers followed by their `x-unit`, lists joined, blanks as '-'
+ * (or the field's `x-emptyText`).
  */
 export function formatValue(descriptor: AnyResourceDescriptor, field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '-';
   const schema = fieldSchema(descriptor, field);
+  if (value === null || value === undefined || value === '') return schema?.['x-emptyText'] ?? '-';
   const labels = schema?.['x-enumLabels'];
   if (labels && typeof value === 'string' && labels[value]) return labels[value];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';

@@ -23,6 +23,8 @@ export type SchemaNode = Omit<JSONSchema7, 'properties' | '$defs' | 'items'> & {
    * '3 days, 2 hours').
    */
   'x-display'?: 'timesince';
+  /** The text of a blank value instead of '-', e.g. `'(None)'` (spec 3 §3.3: a task not finished). */
+  'x-emptyText'?: string;
   /** ajv-errors messages: the spec's exact wording per keyword or field. */
   errorMessage?: string | Record<string, unknown>;
 };

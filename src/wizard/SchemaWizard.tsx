@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Form from '@rjsf/mui';
+import { useCallback, useState } from 'react';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { WizardStepDescriptor } from '../descriptor';
 import { fields, templates, widgets } from '../forms/registry';
@@ -47,9 +48,22 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
   const plugins = usePlugins();
   const root = schema as SchemaNode;
   const resolve = (node: SchemaNode | undefined) => derefLocal(node ?? {}, root);
+  // Errors custom steps report of their own checks (CustomStepProps.report), by field.
+  const [reported, setReported] = useState<FieldErrors>({});
+  const report = useCallback(
+    (field: string, messages: string[]) =>
+      setReported((previous) => {
+        if ((previous[field] ?? []).join('\n') === messages.join('\n')) return previous;
+        const next = { ...previous };
+        if (messages.length) next[field] = messages;
+        else delete next[field];
+        return next;
+      }),
+    [],
+  );
 
   function body(spec: SchemaStepSpec, stepFields: string[], errors: FieldErrors, disabled: boolean) {
-    const shown = { ...pick(flatten(form.shownErrors), stepFields), ...errors };
+    const shown = { ...pick(flatten(form.shownErrors), stepFields), ...errors, ...pick(reported, stepFields) };
     if (spec.component) {
       const Component = plugins.stepComponents[spec.component] ?? ENGINE_STEP_COMPONENTS[spec.component];
       const field = spec.field ?? '';
@@ -57,12 +71,14 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
       return (
         <Component
           value={form.formData[field]}
+          formData={form.formData}
           onChange={(value) => form.onChange({ ...form.formData, [field]: value })}
           options={spec.options ?? {}}
           errors={shown[field] ?? []}
           disabled={disabled}
           schema={resolve(root.properties?.[field])}
           resolve={resolve}
+          report={(messages) => report(field, messages)}
         />
       );
     }
@@ -104,7 +120,7 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
       ready: spec.ready,
       validate: () => {
         form.touch(stepFields);
-        return pick(form.errors, stepFields);
+        return { ...pick(form.errors, stepFields), ...pick(reported, stepFields) };
       },
       render: ({ errors, disabled }) => body(spec, stepFields, errors, disabled),
     };

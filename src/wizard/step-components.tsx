@@ -12,6 +12,8 @@ import type { TransferItem } from '../transfer/model';
 /** What a custom wizard step receives: the value of the one form field it edits. */
 export interface CustomStepProps {
   value: unknown;
+  /** Every value of the wizard so far, for a step that shows or depends on others' (a Summary). */
+  formData: Record<string, unknown>;
   onChange(value: unknown): void;
   /** The step's `options` from the descriptor. */
   options: Record<string, unknown>;
@@ -24,6 +26,13 @@ export interface CustomStepProps {
    */
   schema: SchemaNode;
   resolve(node: SchemaNode | undefined): SchemaNode;
+  /**
+   * Reports the step's own errors, for a check only the step can make (the
+   * restore step's quota check against the quotas it loaded): shown in
+   * `errors` at once, and they hold the wizard on the step as the schema's
+   * do, until the step reports none.
+   */
+  report(messages: string[]): void;
 }
 
 /**

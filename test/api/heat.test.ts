@@ -124,6 +124,21 @@ describe('a stack through /api/heat/stacks/', () => {
     expect(updated.outputs[0].output_value).toHaveLength(16);
   });
 
+  it('changes a network\'s name in place (the same network, UPDATE_COMPLETE) and replaces a subnet whose CIDR changed, as Heat does', { timeout: 120_000 }, async () => {
+    const { id } = await launch();
+    await settled(id);
+    const ids = async () =>
+      Object.fromEntries(((await demo.get(`/api/heat/stacks/${id}/resources/`)).body.items as { resource_name: string; physical_resource_id: string; resource_status: string }[]).map((resource) => [resource.resource_name, resource]));
+    const before = await ids();
+    const changed = TEMPLATE.replace('    type: OS::Neutron::Net\n', '    type: OS::Neutron::Net\n    properties:\n      name: renamed-in-place\n').replace('10.91.0.0/24', '10.91.1.0/24');
+    expect((await demo.request('PUT', `/api/heat/stacks/${id}/`, { template: changed, parameters: {} })).status).toBe(204);
+    await waitUntil(() => demo.get(`/api/heat/stacks/${id}/`), (response) => response.body.stack_status === 'UPDATE_COMPLETE', { what: 'stack updated' });
+    const after = await ids();
+    expect(after.net).toMatchObject({ physical_resource_id: before.net!.physical_resource_id, resource_status: 'UPDATE_COMPLETE' });
+    expect(after.subnet!.physical_resource_id).not.toBe(before.subnet!.physical_resource_id);
+    expect(after.word!.physical_resource_id).toBe(before.word!.physical_resource_id);
+  });
+
   it('answers 404 for a stack that does not exist', async () => {
     expect((await demo.get('/api/heat/stacks/no-such-stack/')).status).toBe(404);
   });

@@ -34,7 +34,7 @@ afterAll(async () => {
 
 async function upload(container: string, object: string, data: Buffer) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)]), 'large.bin');
+  form.append('file', new Blob([new Uint8Array(data)]), 'large');
   const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${encodeURIComponent(object)}`, {
     method: 'POST',
     headers: { Cookie: cookieHeader(demo), 'X-CSRFToken': demo.cookies.get('csrftoken') ?? '' },
@@ -83,5 +83,26 @@ describe('uploads above the segment size (issue 18)', () => {
     // Deleting it really deletes it (Swift refuses ?multipart-manifest=delete on a plain object and keeps it).
     expect((await demo.delete(`${C(name)}/object/small.bin`)).status).toBe(204);
     expect((await demo.get(`${C(name)}/metadata/small.bin`)).status).toBe(404);
+  });
+
+  it('replacing a segmented object (Edit) deletes the segments the old object no longer uses', async () => {
+    const name = uniqueName('slo-edit');
+    created.push(name, `${name}_segments`);
+    expect((await demo.post(`${C(name)}/metadata/`, {})).status).toBe(201);
+    const object = 'film ü #1.mp4';
+    expect(await upload(name, object, randomBytes(SEGMENT * 3 + 5))).toBe(201);
+    expect(await objectCount(`${name}_segments`)).toBe(4);
+
+    const second = randomBytes(SEGMENT + 7);
+    expect(await upload(name, object, second)).toBe(201);
+    expect((await download(name, object)).equals(second)).toBe(true);
+    expect(await objectCount(`${name}_segments`)).toBe(2);
+    // The manifest, like a plain object, is typed from the name when the browser gives no type.
+    expect((await demo.get(`${C(name)}/metadata/${encodeURIComponent(object)}`)).body.content_type).toBe('video/mp4');
+
+    const small = randomBytes(SEGMENT / 2);
+    expect(await upload(name, object, small)).toBe(201);
+    expect((await download(name, object)).equals(small)).toBe(true);
+    expect(await objectCount(`${name}_segments`)).toBe(0);
   });
 });

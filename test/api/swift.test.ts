@@ -50,9 +50,9 @@ async function createContainer(client: ApiClient, prefix: string, body: Record<s
   return name;
 }
 
-async function upload(client: ApiClient, container: string, object: string, data: Buffer, options: { csrf?: boolean; filename?: string } = {}) {
+async function upload(client: ApiClient, container: string, object: string, data: Buffer, options: { csrf?: boolean; filename?: string; type?: string } = {}) {
   const form = new FormData();
-  form.append('file', new Blob([new Uint8Array(data)]), options.filename ?? 'upload.bin');
+  form.append('file', new Blob([new Uint8Array(data)], { type: options.type }), options.filename ?? 'upload.bin');
   const headers: Record<string, string> = { Cookie: cookieHeader(client) };
   if (options.csrf !== false) headers['X-CSRFToken'] = client.cookies.get('csrftoken') ?? '';
   const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${enc(object)}`, { method: 'POST', headers, body: form });
@@ -86,6 +86,23 @@ describe('containers through /api/swift/containers/', () => {
     const listed = await demo.get(`/api/swift/containers/?prefix=${encodeURIComponent(name)}`);
     expect(listed.body).toMatchObject({ items: [{ name, count: 0, bytes: 0 }], has_more: false });
     expect((await demo.get(`${C(uniqueName('missing'))}/metadata/`)).status).toBe(404);
+  });
+
+  it('lists the containers after a marker (the last name of the page before), so the list goes beyond its first 1,000', async () => {
+    const base = uniqueName('api pages');
+    const names: string[] = [];
+    for (const suffix of ['a', 'b', 'c']) {
+      const name = `${base}-${suffix}`;
+      containers.push({ client: () => demo, name });
+      expect((await demo.post(`${C(name)}/metadata/`, {})).status).toBe(201);
+      names.push(name);
+    }
+    const all = await demo.get(`/api/swift/containers/?prefix=${encodeURIComponent(base)}`);
+    expect(all.body).toMatchObject({ has_more: false, next_marker: null });
+    expect(all.body.items.map((item: { name: string }) => item.name)).toEqual(names);
+    const after = await demo.get(`/api/swift/containers/?prefix=${encodeURIComponent(base)}&marker=${encodeURIComponent(names[0]!)}`);
+    expect(after.body.items.map((item: { name: string }) => item.name)).toEqual(names.slice(1));
+    expect((await demo.get(`/api/swift/containers/?marker=${'m'.repeat(300)}`)).status).toBe(400);
   });
 
   it('refuses a create body with a wrong type, naming the field', async () => {
@@ -210,5 +227,20 @@ describe('objects through /api/swift/containers/{c}/object/', () => {
     const second = await demo.get(`${C(name)}/objects/?path=p/&limit=2&marker=p/2`);
     expect(second.body.items.map((item: { path: string }) => item.path)).toEqual(['p/3']);
     expect(second.body.has_more).toBe(false);
+  });
+
+  it('keeps the content type the browser gives, and guesses one from the object name when it gives none, as Swift does for Horizon', async () => {
+    const name = await createContainer(demo, 'api types');
+    const typeOf = async (object: string) => (await demo.get(`${C(name)}/metadata/${enc(object)}`)).body.content_type;
+    expect((await upload(demo, name, 'photo.png', Buffer.from('png'))).status).toBe(201);
+    expect((await upload(demo, name, 'notes/readme.txt', Buffer.from('t'), { type: 'application/octet-stream' })).status).toBe(201);
+    expect((await upload(demo, name, 'data.unknownext', Buffer.from('d'))).status).toBe(201);
+    expect((await upload(demo, name, 'page.bin', Buffer.from('<p>'), { type: 'text/html' })).status).toBe(201);
+    expect(await typeOf('photo.png')).toBe('image/png');
+    expect(await typeOf('notes/readme.txt')).toBe('text/plain');
+    expect(await typeOf('data.unknownext')).toBe('application/octet-stream');
+    expect(await typeOf('page.bin')).toBe('text/html');
+    const listed = await demo.get(`${C(name)}/objects/`);
+    expect(listed.body.items.find((item: { name: string }) => item.name === 'photo.png').content_type).toBe('image/png');
   });
 });

@@ -56,7 +56,7 @@ describe('backup plans (spec 3 §2.5)', () => {
     await api.user.click(screen.getByRole('button', { name: 'Actions for weekly' }));
     await api.user.click(await screen.findByRole('menuitem', { name: 'Run' }));
     await waitFor(() => expect(api.calls('POST')).toContain('/api/baas/duratus/job/weekly/'));
-    expect((await screen.findByRole('alert')).textContent).toContain('Started job: weekly');
+    expect((await screen.findByRole('alert')).textContent).toContain('Started job: weekly.');
   });
 
   it('deletes a plan with DELETE job/{id}/', async () => {

@@ -94,6 +94,31 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('Containers screen (spec 2 §2.3)', { timeout: 30_000 }, () => {
+  it('lists the containers beyond the first page (1,000 on the server) a page at a time, asking for the page after the last name shown', async () => {
+    // The screen shows what a page holds; pages of 3 stand in for the server's 1,000 (api-contract §9).
+    const names = ['box-0', 'box-1', 'box-2', 'box-3'];
+    const api = open('/project/containers', {
+      'GET /api/swift/containers/': (request) => {
+        const marker = request.query.get('marker');
+        const rest = marker ? names.filter((name) => name > marker) : names;
+        const page = rest.slice(0, 3);
+        return { items: page.map((name) => ({ name, count: 0, bytes: 0 })), has_more: rest.length > 3, next_marker: rest.length > 3 ? page.at(-1) : null };
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Container list' }, { timeout: 25_000 });
+    await within(list).findByText('box-2');
+    expect(within(list).queryByText('box-3')).toBeNull();
+    const pages = screen.getByRole('navigation', { name: 'Container pages' });
+    expect(within(pages).getByRole('button', { name: 'Previous' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Next' }));
+    await within(list).findByText('box-3');
+    expect(within(list).queryByText('box-0')).toBeNull();
+    expect(api.requests.filter((request) => request.path === '/api/swift/containers/').map((request) => request.query.get('marker'))).toEqual([null, 'box-2']);
+    expect(within(pages).getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(pages).getByRole('button', { name: 'Previous' }));
+    await within(list).findByText('box-0');
+  });
+
   it('lists the containers, and shows the selected container\'s count, size, storage policy and access with the objects of its top folder', async () => {
     const api = open('/project/containers/container/photos');
     // The first render of the file loads the screen's modules: slow on a loaded machine.

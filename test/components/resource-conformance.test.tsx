@@ -49,7 +49,7 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
   });
 
   // A panel with a custom page (the Overviews) shows more than its list; its own tests cover it (overview.test.tsx).
-  it.runIf(Boolean(descriptor.panel) && !descriptor.page)('the list renders fixture rows', async () => {
+  it.runIf(Boolean(descriptor.panel))('the list renders fixture rows', async () => {
     const records = fixtureRecords(descriptor);
     renderApp({ backend: backendFor(descriptor, records), path: descriptor.panel!.path });
     const table = await screen.findByRole('table', { name: descriptor.panel!.label });

@@ -1,4 +1,5 @@
 import type { ConformanceContext, NativeCall } from './calls.js';
+import { type Reading, settle } from './settle.js';
 
 /**
  * The native calls of the backup service (backup/cloud.ts), in the order a
@@ -12,15 +13,10 @@ const cinder = (ctx: ConformanceContext) => ctx.endpoint('volumev3');
 const demo = (ctx: ConformanceContext) => ({ 'X-Auth-Token': ctx.demoToken, 'OpenStack-API-Version': 'volume 3.0' });
 
 /** Polls a Cinder path until `done` (backups and volumes take a moment on both clouds). */
-const until = (path: (ctx: ConformanceContext) => string, done: (status: number, body: any) => boolean) => async (ctx: ConformanceContext) => {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const response = await fetch(`${cinder(ctx)}${path(ctx)}`, { headers: demo(ctx) });
-    const text = await response.text();
-    if (done(response.status, text ? JSON.parse(text) : undefined)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+const until = (path: (ctx: ConformanceContext) => string, done: (reading: Reading) => boolean) => async (ctx: ConformanceContext) => {
+  await settle(`${cinder(ctx)}${path(ctx)}`, ctx.demoToken, done, demo(ctx));
 };
-const settled = (key: 'volume' | 'backup') => (status: number, body: any) => status !== 200 || !['creating', 'deleting', 'restoring', 'restoring-backup'].includes(body[key].status);
+const settled = (key: 'volume' | 'backup') => ({ status, body }: Reading) => status !== 200 || !['creating', 'deleting', 'restoring', 'restoring-backup'].includes(body[key].status);
 
 const BACKUP_FIELDS = ['backup.id', 'backup.name', 'backup.status', 'backup.size', 'backup.volume_id', 'backup.is_incremental', 'backup.has_dependent_backups', 'backup.fail_reason'];
 
@@ -138,7 +134,7 @@ export const BACKUP_SERVICE_CALLS: NativeCall[] = [
     method: 'DELETE',
     url: (ctx) => `${cinder(ctx)}/volumes/${ctx.saved.backupSource}`,
     headers: demo,
-    before: until((ctx) => `/backups/${ctx.saved.backup}`, (status) => status === 404),
+    before: until((ctx) => `/backups/${ctx.saved.backup}`, ({ status }) => status === 404),
     reads: [],
   },
   {

@@ -17,6 +17,7 @@ import { OCTAVIA_CALLS } from './octavia-calls.js';
 import { NETWORK_TOPOLOGY_CALLS } from './network-topology-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 import { HEAT_CALLS } from './heat-calls.js';
+import { type Reading, settle } from './settle.js';
 
 export interface ConformanceContext {
   /** Keystone v3 root, e.g. http://127.0.0.1:5000/v3 */
@@ -694,15 +695,10 @@ const demoCinder = (ctx: ConformanceContext) => ctx.endpoint('volumev3');
 const adminCinder = (ctx: ConformanceContext) => ctx.endpoint('volumev3').replace(ctx.demoProjectId, ctx.saved.adminProjectId);
 
 /** Polls a Cinder resource until `done` says so (creating and deleting take a moment on both clouds). */
-async function waitFor(ctx: ConformanceContext, path: string, done: (status: number, body: any) => boolean): Promise<void> {
-  for (let attempt = 0; attempt < 150; attempt++) {
-    const response = await fetch(`${demoCinder(ctx)}${path}`, { headers: { 'X-Auth-Token': ctx.demoToken } });
-    const text = await response.text();
-    if (done(response.status, text ? JSON.parse(text) : undefined)) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+async function waitFor(ctx: ConformanceContext, path: string, done: (reading: Reading) => boolean): Promise<void> {
+  await settle(`${demoCinder(ctx)}${path}`, ctx.demoToken, done);
 }
-const settled = (key: 'volume' | 'snapshot') => (status: number, body: any) =>
+const settled = (key: 'volume' | 'snapshot') => ({ status, body }: Reading) =>
   status !== 200 || !['creating', 'deleting', 'extending'].includes(body[key].status);
 
 const VOLUME_FIELDS = [
@@ -1028,7 +1024,7 @@ const CINDER_CALLS: NativeCall[] = [
     url: (ctx) => `${demoCinder(ctx)}/volumes/${ctx.saved.volume}`,
     headers: cinderHeaders('demoToken'),
     before: async (ctx) => {
-      await waitFor(ctx, `/snapshots/${ctx.saved.snapshot}`, (status) => status === 404);
+      await waitFor(ctx, `/snapshots/${ctx.saved.snapshot}`, ({ status }) => status === 404);
       // Extending may still be under way (or end error_extending on an LVM backend, which Cinder still deletes).
       await waitFor(ctx, `/volumes/${ctx.saved.volume}`, settled('volume'));
     },

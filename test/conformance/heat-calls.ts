@@ -1,4 +1,5 @@
 import type { ConformanceContext, NativeCall } from './calls.js';
+import { settle } from './settle.js';
 
 /**
  * The Heat v1 calls of /api/heat (server/api/heat) and the stack topology, in
@@ -34,12 +35,7 @@ const TEMPLATE = {
 
 /** Waits (bounded) until the stack has left *_IN_PROGRESS. */
 async function settled(ctx: ConformanceContext): Promise<void> {
-  for (let attempt = 0; attempt < 60; attempt++) {
-    const response = await fetch(stackPath(ctx), { headers: demo(ctx) });
-    const status = ((await response.json()) as { stack?: { stack_status?: string } }).stack?.stack_status ?? '';
-    if (!status.endsWith('IN_PROGRESS')) return;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
+  await settle(stackPath(ctx), ctx.demoToken, ({ body }) => !String(body?.stack?.stack_status ?? '').endsWith('IN_PROGRESS'));
 }
 
 const STACK_FIELDS = ['stack.id', 'stack.stack_name', 'stack.stack_status', 'stack.stack_status_reason', 'stack.description', 'stack.creation_time', 'stack.parameters', 'stack.outputs[].output_key', 'stack.outputs[].output_value', 'stack.outputs[].description', 'stack.links[].href', 'stack.disable_rollback', 'stack.timeout_mins'];

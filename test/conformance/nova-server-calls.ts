@@ -1,4 +1,5 @@
 import type { ConformanceContext, NativeCall } from './calls.js';
+import { getJson, settle } from './settle.js';
 
 /**
  * The Nova servers calls the server makes (server/api/nova/servers*.ts,
@@ -22,20 +23,12 @@ const as =
   });
 const server = (ctx: ConformanceContext, tail = '') => `${computeUrl(ctx)}/servers/${ctx.saved.server}${tail}`;
 
-async function getJson(url: string, token: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, { headers: { 'X-Auth-Token': token, Accept: 'application/json' } });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
 /** Waits (bounded) until the server has no task running and is in `status` (or gone, for null). */
 function settledIn(status: string | null) {
   return async (ctx: ConformanceContext) => {
-    for (let attempt = 0; attempt < 150; attempt++) {
-      const { status: code, body } = await getJson(server(ctx), ctx.demoToken);
-      if (status === null ? code === 404 : code === 200 && body.server.status === status && !body.server['OS-EXT-STS:task_state']) return;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await settle(server(ctx), ctx.demoToken, ({ status: code, body }) =>
+      status === null ? code === 404 : code === 200 && body.server.status === status && !body.server['OS-EXT-STS:task_state'],
+    );
   };
 }
 

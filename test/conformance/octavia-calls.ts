@@ -1,4 +1,5 @@
 import type { ConformanceContext, NativeCall } from './calls.js';
+import { settle } from './settle.js';
 
 /**
  * The Octavia v2 calls of /api/lbaas (server/api/lbaas), in the order a user
@@ -24,14 +25,9 @@ const call = (name: string, method: NativeCall['method'], path: (ctx: Conformanc
 
 /** Waits (at most a minute) until the saved load balancer is ACTIVE: every change needs it. */
 async function untilActive(ctx: ConformanceContext): Promise<void> {
-  const giveUp = Date.now() + 60_000;
-  while (Date.now() < giveUp) {
-    const response = await fetch(`${lbaas(ctx)}/loadbalancers/${ctx.saved.lbId}`, { headers: demo(ctx) });
-    const body = (await response.json()) as { loadbalancer?: { provisioning_status: string } };
-    // Gone or never made (an earlier call failed): the call itself will show it.
-    if (response.status === 404 || !ctx.saved.lbId || body.loadbalancer?.provisioning_status === 'ACTIVE') return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  // Never made (an earlier call failed) or gone: the call itself will show it.
+  if (!ctx.saved.lbId) return;
+  await settle(`${lbaas(ctx)}/loadbalancers/${ctx.saved.lbId}`, ctx.demoToken, ({ status, body }) => status === 404 || body?.loadbalancer?.provisioning_status === 'ACTIVE');
 }
 
 async function privateSubnet(ctx: ConformanceContext): Promise<void> {

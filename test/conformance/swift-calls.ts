@@ -37,6 +37,9 @@ export const SWIFT_CALLS: NativeCall[] = [
   call('GET /v1/AUTH_p?format=json&limit=1001&prefix=', 'GET', (ctx) => `${account(ctx)}?format=json&limit=1001&prefix=${encodeURIComponent(ctx.saved.swiftContainer!)}`, {
     reads: ['[].name', '[].count', '[].bytes', '[].last_modified'],
   }),
+  call('GET /v1/AUTH_p?format=json&limit=1001&marker= (the next page)', 'GET', (ctx) => `${account(ctx)}?format=json&limit=1001&marker=${encodeURIComponent(ctx.saved.swiftContainer!.slice(0, -1))}&prefix=${encodeURIComponent(ctx.saved.swiftContainer!.slice(0, -1))}`, {
+    reads: ['[].name'],
+  }),
   call('HEAD /{c}', 'HEAD', container, { readsHeaders: ['x-container-object-count', 'x-container-bytes-used', 'x-timestamp', 'x-storage-policy'] }),
   call('PUT /{c}/{o} (bytes)', 'PUT', (ctx) => objectUrl(ctx), {
     headers: (ctx) => ({ ...demo(ctx), 'Content-Type': 'application/octet-stream', 'X-Object-Meta-Orig-Filename': 'a%20file.txt' }),
@@ -70,6 +73,8 @@ export const SWIFT_CALLS: NativeCall[] = [
     body: (ctx) => [{ path: `/${ctx.saved.swiftContainer!}_segments/${SEGMENT}`, etag: createHash('md5').update(SEGMENT_BYTES).digest('hex'), size_bytes: SEGMENT_BYTES.length }],
   }),
   call('HEAD /{c}/{o} (SLO)', 'HEAD', (ctx) => objectUrl(ctx, 'big #1.bin'), { readsHeaders: ['content-length', 'x-static-large-object'] }),
+  // Replacing a segmented object (an Edit) reads the old manifest to delete the segments it used (server/api/swift/segments.ts).
+  call('GET /{c}/{o}?multipart-manifest=get&format=json', 'GET', (ctx) => `${objectUrl(ctx, 'big #1.bin')}?multipart-manifest=get&format=json`, { reads: ['[].name'] }),
   call('GET /{c}/{o} (SLO, whole)', 'GET', (ctx) => objectUrl(ctx, 'big #1.bin'), { readsHeaders: ['content-length', 'x-object-meta-orig-filename'] }),
   call('DELETE /{c}/{o}?multipart-manifest=delete', 'DELETE', (ctx) => `${objectUrl(ctx, 'big #1.bin')}?multipart-manifest=delete`),
   call('DELETE /{c}_segments', 'DELETE', segments),

@@ -3,7 +3,8 @@ import type { ConformanceContext, NativeCall } from './calls.js';
 /**
  * The native calls of the Overviews, Edit Quotas and Admin > Instances
  * (server/api/nova/usage.ts, the quota-sets/{project} reads, servers/?all_tenants):
- * usage over a month, a project's quotas with what it uses, every project's servers.
+ * usage over a month, a project's quotas with what it uses, every project's servers;
+ * and Admin > Hypervisors' reads (server/api/nova/server-actions.ts).
  */
 
 const nova = (ctx: ConformanceContext) => ctx.endpoint('compute').replace(/\/+$/, '');
@@ -67,5 +68,28 @@ export const USAGE_QUOTA_CALLS: NativeCall[] = [
     url: (ctx) => `${neutron(ctx)}/quotas/${ctx.demoProjectId}/details`,
     headers: headers('demoToken'),
     reads: ['quota.network.limit', 'quota.network.used', 'quota.floatingip.used', 'quota.security_group.used'],
+  },  {
+    service: 'compute',
+    name: 'GET /os-hypervisors/detail?with_servers=true (admin) [2.53]',
+    method: 'GET',
+    url: (ctx) => `${nova(ctx)}/os-hypervisors/detail?with_servers=true`,
+    headers: headers('adminToken', { 'OpenStack-API-Version': 'compute 2.53', 'X-OpenStack-Nova-API-Version': '2.53' }),
+    reads: ['hypervisors.0.hypervisor_hostname', 'hypervisors.0.vcpus', 'hypervisors.0.vcpus_used', 'hypervisors.0.memory_mb', 'hypervisors.0.memory_mb_used', 'hypervisors.0.running_vms'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-hypervisors/detail (member: refused)',
+    method: 'GET',
+    url: (ctx) => `${nova(ctx)}/os-hypervisors/detail`,
+    headers: headers('demoToken'),
+    reads: ['forbidden.message'],
+  },
+  {
+    service: 'compute',
+    name: 'GET /os-services?binary=nova-compute (admin)',
+    method: 'GET',
+    url: (ctx) => `${nova(ctx)}/os-services?binary=nova-compute`,
+    headers: headers('adminToken'),
+    reads: ['services.0.host', 'services.0.zone', 'services.0.status', 'services.0.state'],
   },
 ];

@@ -2,12 +2,13 @@ import type { Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { apiFromPage, expectToast, logIn, openSession } from '../support/pages.js';
+import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
 const browser = useChromium();
 
-/** A network behind a router with its interface, a security group, a server on a port of that network, and a floating IP on the port. */
+/** A network behind a router with its interface, a security group, two servers on that network (the second after the first), and a floating IP on the first one's port. */
 function template(net: string, network = '{ get_resource: net }') {
   return `heat_template_version: 2018-08-31
 description: e2e web stack
@@ -50,6 +51,14 @@ resources:
       image: tiny-boot
       flavor: m1.tiny
       networks: [{ port: { get_resource: port } }]
+  worker:
+    type: OS::Nova::Server
+    depends_on: [server]
+    properties:
+      image: tiny-boot
+      flavor: m1.tiny
+      networks: [{ network: { get_resource: net } }]
+      security_groups: [{ get_resource: sg }]
   fip:
     type: OS::Neutron::FloatingIP
     depends_on: [interface]
@@ -66,66 +75,101 @@ outputs:
 const rowOf = (page: Page, name: string) => page.getByRole('table', { name: 'Stacks' }).getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 describe('Stacks in the browser', () => {
-  it('lets demo launch a stack of a network, router, security group, server and floating IP, watch it complete, see its resources, and delete it with everything it made', { timeout: 300_000 }, async () => {
-    const { page } = await openSession(browser());
-    await page.setViewportSize({ width: 1600, height: 1000 });
-    await logIn(page, baseUrl, 'demo', passwords.demo);
-    const name = `e2eStack${Date.now()}`;
-    const net = `${name}-net`;
+  it(
+    'lets demo launch a stack of a network, router, security group, two servers and a floating IP, watch its topology complete, see it on the network topology and in the panels, delete a server from the topology balloon, then delete the stack with everything it made',
+    { timeout: 300_000 },
+    async () => {
+      const { page } = await openSession(browser());
+      await page.setViewportSize({ width: 1600, height: 1000 });
+      await logIn(page, baseUrl, 'demo', passwords.demo);
+      const name = `e2eStack${Date.now()}`;
+      const net = `${name}-net`;
 
-    await page.goto(`${baseUrl}/project/stacks`);
-    await page.getByRole('heading', { name: 'Stacks', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Launch Stack' }).or(page.getByRole('button', { name: 'Launch Stack' })).first().click();
-    const wizard = page.getByRole('dialog', { name: 'Select Template' });
-    await wizard.getByRole('combobox', { name: 'Template Source' }).click();
-    await page.getByRole('option', { name: 'Direct Input' }).click();
+      await page.goto(`${baseUrl}/project/stacks`);
+      await page.getByRole('heading', { name: 'Stacks', level: 1 }).waitFor();
+      await page.getByRole('link', { name: 'Launch Stack' }).or(page.getByRole('button', { name: 'Launch Stack' })).first().click();
+      const wizard = page.getByRole('dialog', { name: 'Select Template' });
+      await wizard.getByRole('combobox', { name: 'Template Source' }).click();
+      await page.getByRole('option', { name: 'Direct Input' }).click();
 
-    // A template error is refused at validation with Heat's message, and the wizard stays on the template.
-    await wizard.getByRole('textbox', { name: 'Template Data' }).fill(template(net, '{ get_resource: nowhere }'));
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('alert').getByText('The specified reference "nowhere" (in subnet.Properties.network) is incorrect.').waitFor();
+      // A template error is refused at validation with Heat's message, and the wizard stays on the template.
+      await wizard.getByRole('textbox', { name: 'Template Data' }).fill(template(net, '{ get_resource: nowhere }'));
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      await wizard.getByRole('alert').getByText('The specified reference "nowhere" (in subnet.Properties.network) is incorrect.').waitFor();
 
-    await wizard.getByRole('textbox', { name: 'Template Data' }).fill(template(net));
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    const launch = page.getByRole('dialog', { name: 'Launch Stack' });
-    // The parameters step is made from the template: its one parameter, with its label and default.
-    expect(await launch.getByRole('textbox', { name: 'Subnet CIDR' }).inputValue()).toBe('10.71.0.0/24');
-    await launch.getByRole('textbox', { name: /^Stack Name/ }).fill(name);
-    const sent = page.waitForRequest((request: Request) => request.method() === 'POST' && request.url().endsWith('/api/heat/stacks/'));
-    await launch.getByRole('button', { name: 'Launch', exact: true }).click();
-    const body = (await sent).postDataJSON() as Record<string, unknown>;
-    expect(body).toMatchObject({ stack_name: name, parameters: { cidr: '10.71.0.0/24' }, timeout_mins: 60, disable_rollback: true });
-    expect(String(body.template)).toContain('OS::Nova::Server');
-    await expectToast(page, 'Stack creation started.');
+      await wizard.getByRole('textbox', { name: 'Template Data' }).fill(template(net));
+      await wizard.getByRole('button', { name: 'Next' }).click();
+      const launch = page.getByRole('dialog', { name: 'Launch Stack' });
+      // The parameters step is made from the template: its one parameter, with its label and default.
+      expect(await launch.getByRole('textbox', { name: 'Subnet CIDR' }).inputValue()).toBe('10.71.0.0/24');
+      await launch.getByRole('textbox', { name: /^Stack Name/ }).fill(name);
+      const sent = page.waitForRequest((request: Request) => request.method() === 'POST' && request.url().endsWith('/api/heat/stacks/'));
+      const answered = page.waitForResponse((response) => response.request().method() === 'POST' && response.url().endsWith('/api/heat/stacks/'));
+      await launch.getByRole('button', { name: 'Launch', exact: true }).click();
+      const body = (await sent).postDataJSON() as Record<string, unknown>;
+      expect(body).toMatchObject({ stack_name: name, parameters: { cidr: '10.71.0.0/24' }, timeout_mins: 60, disable_rollback: true });
+      expect(String(body.template)).toContain('OS::Nova::Server');
+      const stackId = ((await (await answered).json()) as { id: string }).id;
+      await expectToast(page, 'Stack creation started.');
 
-    // The list polls the row from in progress to complete without a reload.
-    await rowOf(page, name).getByText('Create Complete', { exact: true }).waitFor({ timeout: 120_000 });
+      // Its details at once: the topology, polled (3 s while in progress), draws every resource complete without a reload.
+      await rowOf(page, name).getByRole('link', { name, exact: true }).click();
+      const topology = page.getByTestId('stack-topology');
+      for (const resource of ['net', 'subnet', 'router', 'interface', 'sg', 'port', 'server', 'worker', 'fip']) {
+        await topology.locator(`[data-node="${resource}"][data-status="CREATE_COMPLETE"]`).waitFor({ timeout: 120_000 });
+      }
+      await page.getByRole('tab', { name: 'Resources' }).click();
+      const resources = page.getByRole('table', { name: 'Stack Resources' });
+      for (const type of ['OS::Neutron::Net', 'OS::Neutron::FloatingIP', 'OS::Nova::Server']) await resources.getByRole('cell', { name: type, exact: true }).first().waitFor();
+      await page.getByRole('tab', { name: 'Overview' }).click();
+      await page.getByRole('table', { name: 'Outputs' }).getByText(/^\d+\.\d+\.\d+\.\d+$/).waitFor();
 
-    // Details: the topology draws every resource complete; the resources tab lists them; the overview has the output.
-    await rowOf(page, name).getByRole('link', { name, exact: true }).click();
-    const topology = page.getByTestId('stack-topology');
-    await topology.locator('[data-node="server"][data-status="CREATE_COMPLETE"]').waitFor();
-    for (const resource of ['net', 'subnet', 'router', 'interface', 'sg', 'port', 'server', 'fip']) await topology.locator(`[data-node="${resource}"]`).waitFor();
-    await page.getByRole('tab', { name: 'Resources' }).click();
-    const resources = page.getByRole('table', { name: 'Stack Resources' });
-    for (const type of ['OS::Neutron::Net', 'OS::Neutron::FloatingIP', 'OS::Nova::Server']) await resources.getByRole('cell', { name: type, exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Overview' }).click();
-    await page.getByRole('table', { name: 'Outputs' }).getByText(/^\d+\.\d+\.\d+\.\d+$/).waitFor();
+      // The same resources on the network topology, flat then graph.
+      const made = ((await apiFromPage(page, 'GET', `/api/heat/stacks/${stackId}/resources/`)).body as { items: { resource_name: string; physical_resource_id: string }[] }).items;
+      const idOf = (resource: string) => made.find((item) => item.resource_name === resource)!.physical_resource_id;
+      const worker = ((await apiFromPage(page, 'GET', `/api/nova/servers/${idOf('worker')}`)).body as { name: string }).name;
+      await page.goto(`${baseUrl}/project/network_topology?tab=topology_tabs__topology`);
+      await page.locator(`g.network[data-id="${idOf('net')}"]`).locator('.network-cidr', { hasText: '10.71.0.0/24' }).waitFor();
+      await page.locator(`g.device.router[data-id="${idOf('router')}"]`).locator('.port_text', { hasText: '10.71.0.1' }).waitFor();
+      for (const server of ['server', 'worker']) await page.locator(`g.device.instance[data-id="${idOf(server)}"]`).waitFor();
+      await page.getByRole('tab', { name: 'Graph' }).click();
+      await page.locator(`g.node.network[data-id="${idOf('net')}"]`).waitFor();
+      await page.locator(`g.node.router[data-id="${idOf('router')}"]`).waitFor();
+      await page.locator(`g.node.instance[data-id="${idOf('server')}"]`).waitFor();
+      const workerNode = page.locator(`g.node.instance[data-id="${idOf('worker')}"]`);
+      await workerNode.waitFor();
 
-    // What it made exists in the other services.
-    const networks = (await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { name: string }[] };
-    expect(networks.items.map((item) => item.name)).toContain(net);
+      // The second server deleted from its balloon: gone from the drawing at once, the page never reloaded.
+      await page.evaluate(() => Object.assign(window, { topologyPageMarker: true }));
+      await workerNode.dispatchEvent('click');
+      const balloon = page.getByRole('dialog', { name: worker });
+      await balloon.getByRole('button', { name: 'Delete Instance' }).click();
+      const deleted = page.waitForRequest((request) => request.method() === 'DELETE' && request.url().includes(`/api/nova/servers/${idOf('worker')}`));
+      await page.getByRole('dialog', { name: 'Confirm Delete Instance' }).getByRole('button', { name: 'Delete Instance' }).click();
+      await deleted;
+      await expectToast(page, `Scheduled deletion of Instance: ${worker}`);
+      await workerNode.waitFor({ state: 'detached' });
+      await page.locator(`g.node.instance[data-id="${idOf('server')}"]`).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { topologyPageMarker?: boolean }).topologyPageMarker)).toBe(true);
 
-    // Deleting the stack deletes everything it made.
-    await page.goto(`${baseUrl}/project/stacks`);
-    await rowOf(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
-    await page.getByRole('menuitem', { name: 'Delete Stack', exact: true }).click();
-    await page.getByRole('dialog', { name: 'Confirm Delete Stack' }).getByRole('button', { name: 'Delete Stack' }).click();
-    await rowOf(page, name).waitFor({ state: 'detached', timeout: 120_000 });
-    await expect
-      .poll(async () => ((await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { name: string }[] }).items.map((item) => item.name), { timeout: 60_000 })
-      .not.toContain(net);
-    const servers = (await apiFromPage(page, 'GET', '/api/nova/servers/')).body as { items: { name: string }[] };
-    expect(servers.items.map((item) => item.name).filter((server) => server.startsWith(`${name}-server-`))).toEqual([]);
-  });
+      // In the panels: the network, and the one server left.
+      await page.goto(`${baseUrl}/project/networks`);
+      await page.getByRole('link', { name: net, exact: true }).waitFor();
+      await waitUntil(() => apiFromPage(page, 'GET', `/api/nova/servers/${idOf('worker')}`), (response) => response.status === 404, { what: 'the deleted server to go', timeout: 60_000 });
+
+      // Deleting the stack deletes everything it made (the server already gone is no obstacle).
+      await page.goto(`${baseUrl}/project/stacks`);
+      await rowOf(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+      await page.getByRole('menuitem', { name: 'Delete Stack', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Confirm Delete Stack' }).getByRole('button', { name: 'Delete Stack' }).click();
+      await rowOf(page, name).waitFor({ state: 'detached', timeout: 120_000 });
+      await expect
+        .poll(async () => ((await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { name: string }[] }).items.map((item) => item.name), { timeout: 60_000 })
+        .not.toContain(net);
+      expect((await apiFromPage(page, 'GET', `/api/nova/servers/${idOf('server')}`)).status).toBe(404);
+      expect((await apiFromPage(page, 'GET', `/api/neutron/routers/${idOf('router')}/`)).status).toBe(404);
+      const floating = (await apiFromPage(page, 'GET', '/api/network/floatingips/')).body as { items: { id: string }[] };
+      expect(floating.items.map((item) => item.id)).not.toContain(idOf('fip'));
+    },
+  );
 });

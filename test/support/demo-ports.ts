@@ -14,7 +14,15 @@ export interface DemoPort {
  * @example
  * const { 'e2e-port': port } = await createDemoPorts(baseUrl, passwords.demo, ['e2e-port']);
  */
-export async function createDemoPorts(baseUrl: string, demoPassword: string, names: string[]): Promise<Record<string, DemoPort>> {
+/**
+ * A native endpoint of the started server's cloud for demo in its project
+ * (catalog `type`, public interface), with the headers that authenticate there.
+ *
+ * @example
+ * const cinder = await demoEndpoint(baseUrl, passwords.demo, 'volumev3');
+ * await fetch(`${cinder.url}/volumes`, { headers: cinder.headers });
+ */
+export async function demoEndpoint(baseUrl: string, demoPassword: string, type: string): Promise<{ url: string; headers: Record<string, string> }> {
   const auth = await fetch(`${baseUrl}/cloud/identity/v3/auth/tokens`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -28,9 +36,13 @@ export async function createDemoPorts(baseUrl: string, demoPassword: string, nam
   expect(auth.status).toBe(201);
   const token = auth.headers.get('x-subject-token')!;
   const { token: body } = (await auth.json()) as { token: { catalog: { type: string; endpoints: { interface: string; url: string }[] }[] } };
-  const url = body.catalog.find((entry) => entry.type === 'network')!.endpoints.find((endpoint) => endpoint.interface === 'public')!.url.replace(/\/$/, '');
+  const url = body.catalog.find((entry) => entry.type === type)!.endpoints.find((endpoint) => endpoint.interface === 'public')!.url.replace(/\/$/, '');
+  return { url, headers: { 'x-auth-token': token, 'content-type': 'application/json' } };
+}
+
+export async function createDemoPorts(baseUrl: string, demoPassword: string, names: string[]): Promise<Record<string, DemoPort>> {
+  const { url, headers } = await demoEndpoint(baseUrl, demoPassword, 'network');
   const neutron = url.endsWith('/v2.0') ? url : `${url}/v2.0`;
-  const headers = { 'x-auth-token': token, 'content-type': 'application/json' };
   const networks = (await (await fetch(`${neutron}/networks?name=private`, { headers })).json()) as { networks: { id: string }[] };
   const ports: Record<string, DemoPort> = {};
   for (const name of names) {

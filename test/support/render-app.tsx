@@ -29,7 +29,7 @@ export function renderApp({ backend, path = '/', descriptors = plugins.resources
   const registry = createRegistry(descriptors);
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } } });
-  const router = createMemoryRouter(buildRoutes(registry, plugins.routes), { initialEntries: [path] });
+  const router = createMemoryRouter(buildRoutes(registry, plugins), { initialEntries: [path] });
   const user = userEvent.setup(userEventOptions);
   const timezones = parts.timezones ?? createTimezoneLoader(async () => utcOnly);
   const view = render(<App backend={backend} registry={registry} plugins={plugins} toasts={toasts} queryClient={queryClient} router={router} {...parts} timezones={timezones} />);

@@ -16,9 +16,9 @@ function fakeHttp(answer: (verb: string, path: string) => unknown) {
 
 describe('cinder data provider (spec 2 §7.2, api-contract §5)', () => {
   it("reads Cinder's bootable string as a flag and names the attachments as 'instance on device'", () => {
-    const volume = volumeRecord({ id: 'v1', bootable: 'true', attachments: [{ server_id: 's1', instance_name: 'web', device: '/dev/vdb' }] });
+    const volume = volumeRecord({ id: 'v1', name: 'v1', size: 1, status: 'in-use', bootable: 'true', attachments: [{ server_id: 's1', instance_name: 'web', device: '/dev/vdb' }] });
     expect(volume).toMatchObject({ bootable_flag: true, attached_to: 'web on /dev/vdb' });
-    expect(volumeRecord({ id: 'v2', bootable: 'false' })).toMatchObject({ bootable_flag: false, attached_to: '' });
+    expect(volumeRecord({ id: 'v2', name: 'v2', size: 1, status: 'available', bootable: 'false' })).toMatchObject({ bootable_flag: false, attached_to: '' });
   });
 
   it('sends all nine create keys, only the chosen source id, and no volume type for a snapshot source', () => {
@@ -38,8 +38,8 @@ describe('cinder data provider (spec 2 §7.2, api-contract §5)', () => {
 
   it('names each snapshot’s volume, falling back to the volume id', () => {
     const names = new Map([['v1', 'data']]);
-    expect(snapshotRecord({ id: 's1', name: 'nightly', volume_id: 'v1' }, names)).toMatchObject({ volume_name: 'data' });
-    expect(snapshotRecord({ id: 's2', name: '', volume_id: 'gone' }, names)).toMatchObject({ name: 's2', volume_name: 'gone' });
+    expect(snapshotRecord({ id: 's1', name: 'nightly', size: 1, status: 'available', volume_id: 'v1' }, names)).toMatchObject({ volume_name: 'data' });
+    expect(snapshotRecord({ id: 's2', name: '', size: 1, status: 'available', volume_id: 'gone' }, names)).toMatchObject({ name: 's2', volume_name: 'gone' });
   });
 
   it('deletes volumes and snapshots at their slashed routes with the id encoded', async () => {

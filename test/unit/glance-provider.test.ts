@@ -33,7 +33,7 @@ describe('image texts (spec 2 §3, §4)', () => {
     expect(visibilityText({ id: '1', owner: 'p', is_public: true }, 'p')).toBe('Public');
     expect(visibilityText({ id: '1', owner: 'p', is_public: false }, 'p')).toBe('Private');
     expect(visibilityText({ id: '1', owner: 'p' }, 'p')).toBe('Unknown');
-    expect(visibilityText({ id: '1', owner: 'p', visibility: 'odd' }, 'p')).toBe('Unknown');
+    expect(visibilityText({ id: '1', owner: 'p', visibility: 'odd' as never }, 'p')).toBe('Unknown');
   });
 
   it('calls an image a Snapshot when image_type is snapshot or a block device mapping exists', () => {

@@ -125,7 +125,7 @@ describe('the wizard’s values as Neutron bodies (Horizon’s _setup_subnet_par
 
 describe('network records', () => {
   it('shows each associated subnet as “name cidr” (the CIDR alone when unnamed)', () => {
-    const record = networkRecord({ id: 'n', name: '', subnets: [{ id: 's1', name: 'a', cidr: '10.0.0.0/24' }, { id: 's2', name: '', cidr: 'fd00::/64' }] });
+    const record = networkRecord({ id: 'n', name: '', status: 'ACTIVE', shared: false, admin_state_up: true, subnets: [{ id: 's1', name: 'a', cidr: '10.0.0.0/24' }, { id: 's2', name: '', cidr: 'fd00::/64' }] });
     expect(record.subnets_associated).toEqual(['a 10.0.0.0/24', 'fd00::/64']);
     expect(record.name_or_id).toBe('n');
     expect(record.availability_zones).toEqual([]);

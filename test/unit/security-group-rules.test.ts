@@ -35,7 +35,7 @@ describe('Add Rule: the form values become Neutron’s rule as Horizon’s AddRu
     expect(addRuleBody({ ...base, rule_menu: 'ms_sql' })).toMatchObject({ protocol: 'tcp', port_range_min: 1433, port_range_max: 1433 });
     expect(addRuleBody({ ...base, rule_menu: 'all_tcp', direction: 'egress' })).toMatchObject({ direction: 'egress', protocol: 'tcp', port_range_min: 1, port_range_max: 65535 });
     expect(addRuleBody({ ...base, rule_menu: 'all_icmp' })).toMatchObject({ protocol: 'icmp', port_range_min: null, port_range_max: null });
-    expect(() => addRuleBody({ ...base, rule_menu: 'telnet' })).toThrow("Unknown rule choice 'telnet'");
+    expect(() => addRuleBody({ ...base, rule_menu: 'telnet' as never })).toThrow("Unknown rule choice 'telnet'");
   });
 
   it('a CIDR decides the ether type, and ICMP over IPv6 is ipv6-icmp', () => {
@@ -56,7 +56,7 @@ describe('Add Rule: the form values become Neutron’s rule as Horizon’s AddRu
 });
 
 const rule = (over: Partial<NativeRule>): NativeRule => ({
-  id: 'r', security_group_id: 'g1', direction: 'ingress', ethertype: 'IPv4', protocol: null, port_range_min: null, port_range_max: null, remote_ip_prefix: null, remote_group_id: null, description: null, ...over,
+  id: 'r', security_group_id: 'g1', direction: 'ingress', ethertype: 'IPv4', protocol: null, port_range_min: null, port_range_max: null, remote_ip_prefix: null, remote_group_id: null, description: '', ...over,
 });
 
 describe('the rules table shows rules as Horizon’s RulesTable does', () => {

@@ -33,6 +33,12 @@ export const TRANSITIONS: Record<string, TransitionSpec> = {
   backup: { tasks: ['image_backup', 'image_pending_upload', 'image_uploading'] },
   rebuild: { tasks: ['rebuilding', 'rebuild_block_device_mapping', 'rebuild_spawning'] },
   delete: { tasks: ['deleting'] },
+  shelve: { tasks: ['shelving', 'shelving_image_pending_upload', 'shelving_image_uploading', 'shelving_offloading'] },
+  unshelve: { tasks: ['spawning', 'unshelving'] },
+  rescue: { tasks: ['rescuing'] },
+  unrescue: { tasks: ['unrescuing'] },
+  live_migrate: { tasks: ['migrating'] },
+  migrate: { tasks: ['resize_prep', 'resize_migrating', 'resize_migrated', 'resize_finish'] },
 };
 
 /** The task state a transition shows at `now`. */
@@ -137,6 +143,20 @@ function finish(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now
       return land(db, row, row.vm_state === 'stopped' ? {} : { vm_state: 'active', power_state: POWER.RUNNING, fault: null });
     case 'delete':
       return purgeServer(db, collaborators, row);
+    // Offloaded at once: the server leaves its host (and frees it) until unshelved.
+    case 'shelve':
+      return land(db, row, { vm_state: 'shelved_offloaded', power_state: POWER.SHUTDOWN, host: null });
+    case 'unshelve':
+      return land(db, row, { vm_state: 'active', power_state: POWER.RUNNING, host: row.target_host, target_host: null });
+    case 'rescue':
+      return land(db, row, { vm_state: 'rescued', power_state: POWER.RUNNING });
+    case 'unrescue':
+      return land(db, row, { vm_state: 'active', power_state: POWER.RUNNING });
+    case 'live_migrate':
+      return land(db, row, { host: row.target_host, target_host: null });
+    // A cold migration waits, as a resize does, for Confirm or Revert on its new host.
+    case 'migrate':
+      return land(db, row, { vm_state: 'resized', host: row.target_host, target_host: null });
     default:
       return land(db, row, {});
   }

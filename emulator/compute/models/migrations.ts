@@ -222,4 +222,9 @@ export const computeMigrations: Migration[] = [
       CREATE INDEX instance_usage_terminated_period ON instance_usage_terminated (terminated_at);
     `,
   },
+  {
+    id: '0006_target_host',
+    // Where a migration or an unshelve is taking the server, until the transition lands it there.
+    sql: `ALTER TABLE instances ADD COLUMN target_host TEXT;`,
+  },
 ];

@@ -60,6 +60,7 @@ export interface ServerRow {
   locked: number;
   locked_by: string | null;
   locked_reason: string | null;
+  target_host: string | null;
   launch_index: number;
   reservation_id: string;
   security_groups: string;
@@ -96,6 +97,12 @@ export function statusOf(vmState: string, taskState: string | null): string {
       return 'SUSPENDED';
     case 'error':
       return 'ERROR';
+    case 'rescued':
+      return 'RESCUE';
+    case 'shelved':
+      return 'SHELVED';
+    case 'shelved_offloaded':
+      return 'SHELVED_OFFLOADED';
     default:
       return 'UNKNOWN';
   }
@@ -114,6 +121,9 @@ export function vmStatesOfStatus(status: string): string[] {
     RESIZE: ['active', 'stopped'],
     REBOOT: ['active'],
     HARD_REBOOT: ['active'],
+    RESCUE: ['rescued'],
+    SHELVED: ['shelved'],
+    SHELVED_OFFLOADED: ['shelved_offloaded'],
   };
   return map[status.toUpperCase()] ?? [];
 }

@@ -2,7 +2,8 @@ import { novaTime } from '../../core/clock.js';
 import { isAdmin } from '../../core/context.js';
 import { BadRequest, Forbidden } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
-import type { Handler } from '../../core/service.js';
+import type { FastifyRequest } from 'fastify';
+import type { CloudDeps, Handler } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
 import { HYPERVISORS, hostUsage, NOVA_SERVICES, ZONES } from '../models/hosts.js';
 import { getQuotaLimits, getQuotaUsage, QUOTA_RESOURCES, type QuotaResource } from '../models/quotas.js';
@@ -43,8 +44,9 @@ export const listAvailabilityZonesDetail: Handler = (deps) => async (request) =>
 export const listServices: Handler = (deps) => async (request) => {
   adminOnly('os_compute_api:os-services:list', contextOf(request));
   const forcedDown = versionOf(request).atLeast('2.11');
+  const { binary, host } = request.query as { binary?: string; host?: string };
   return {
-    services: NOVA_SERVICES.map((service) => ({
+    services: NOVA_SERVICES.filter((service) => (!binary || service.binary === binary) && (!host || service.host === host)).map((service) => ({
       binary: service.binary,
       host: service.host,
       id: service.id,
@@ -67,6 +69,14 @@ export const listHypervisors: Handler = () => async (request) => {
   adminOnly('os_compute_api:os-hypervisors:list', contextOf(request));
   return { hypervisors: HYPERVISORS.map(hypervisorView) };
 };
+
+/** From 2.53, `with_servers=true`: the instances on each host, `{name, uuid}` (Horizon's hypervisor detail). */
+function serversOn(deps: CloudDeps, request: FastifyRequest, host: string) {
+  const query = request.query as { with_servers?: string };
+  if (!versionOf(request).atLeast('2.53') || !['true', '1', 'yes'].includes(String(query.with_servers).toLowerCase())) return {};
+  const servers = deps.db.all<{ uuid: string; display_name: string }>('SELECT uuid, display_name FROM instances WHERE host = ? ORDER BY id', host);
+  return servers.length ? { servers: servers.map((server) => ({ name: server.display_name, uuid: server.uuid })) } : {};
+}
 
 /** `GET /os-hypervisors/detail` (admin): capacity and what the instances on each host use. */
 export const listHypervisorsDetail: Handler = (deps) => async (request) => {
@@ -92,6 +102,7 @@ export const listHypervisorsDetail: Handler = (deps) => async (request) => {
         running_vms: usage.runningVms,
         disk_available_least: hypervisor.localGb - usage.localGbUsed,
         cpu_info: JSON.stringify({ arch: 'x86_64', model: 'Nehalem', vendor: 'Intel', features: ['pge', 'clflush'], topology: { cores: 1, threads: 1, sockets: hypervisor.vcpus } }),
+        ...serversOn(deps, request, hypervisor.host),
       };
     }),
   };

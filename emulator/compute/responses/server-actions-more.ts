@@ -8,6 +8,7 @@ import { TRANSITIONS } from '../models/lifecycle.js';
 import { beginTransition, canonicalIPv6, checkState, flavorOf, getServer, recordAction, type ServerRow, setMetadata } from '../models/servers.js';
 import { contextOf, requestIdOf } from './common.js';
 import { callerOf, type ComputeDeps, portIdsOf, renderServer } from './servers.js';
+import { HOST_ACTIONS } from './server-actions-host.js';
 
 /**
  * The server actions beyond power, resize and snapshot: rebuild, createBackup,
@@ -110,12 +111,19 @@ const rebuild: ActionHandler = (deps, request, reply, row, body, version) => {
   return { server: { ...rebuildView(renderServer(deps, updated, version, context, true), version), adminPass: input.adminPass ?? randomPassword() } };
 };
 
-/** Before 2.75 Nova's rebuild answer leaves out the extended attributes GET shows (servers.py _action_rebuild). */
+/**
+ * Before 2.75 Nova's rebuild answer leaves out the extended attributes GET
+ * shows, the addresses' OS-EXT-IPS keys among them (servers.py
+ * _action_rebuild: `extend_address=False`).
+ */
 function rebuildView(view: Record<string, unknown>, version: Microversion): Record<string, unknown> {
   if (version.atLeast('2.75')) return view;
   const hidden = (key: string) =>
     /^OS-EXT-(AZ|STS|SRV-ATTR):|^OS-SRV-USG:/.test(key) || ['config_drive', 'key_name', 'os-extended-volumes:volumes_attached', 'security_groups', 'host_status', 'server_groups'].includes(key);
-  return Object.fromEntries(Object.entries(view).filter(([key]) => !hidden(key)));
+  const addresses = Object.fromEntries(
+    Object.entries((view.addresses ?? {}) as Record<string, { version: number; addr: string }[]>).map(([network, list]) => [network, list.map(({ version: ipVersion, addr }) => ({ version: ipVersion, addr }))]),
+  );
+  return { ...Object.fromEntries(Object.entries(view).filter(([key]) => !hidden(key))), addresses };
 }
 
 const randomPassword = () => Math.random().toString(36).slice(2, 14);
@@ -197,6 +205,7 @@ export const MORE_ACTIONS: Record<string, ActionHandler> = {
   unlock,
   addSecurityGroup: securityGroupAction(true),
   removeSecurityGroup: securityGroupAction(false),
+  ...HOST_ACTIONS,
 };
 
 /** Actions a lock does not stop (reading, snapshotting and the lock itself). */

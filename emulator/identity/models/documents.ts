@@ -3,10 +3,10 @@ import type { Db } from '../../store/db.js';
 
 /**
  * Keystone resources that are a bag of attributes with an id: credentials
- * (EC2 ones included), policies, OAuth1 consumers, domain configurations (under the domain's id). Each is kept whole as JSON under its kind.
+ * (EC2 ones included), policies, OAuth1 consumers, domain configurations (under the domain's id), endpoint groups. Each is kept whole as JSON under its kind.
  */
 
-export type DocumentKind = 'credential' | 'policy' | 'consumer' | 'domain_config';
+export type DocumentKind = 'credential' | 'policy' | 'consumer' | 'domain_config' | 'endpoint_group';
 export type Document = Record<string, unknown> & { id: string };
 
 export function findDocument(db: Db, kind: DocumentKind, id: string): Document | undefined {

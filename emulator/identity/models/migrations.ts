@@ -228,3 +228,41 @@ identityMigrations.push({
     DELETE FROM keystone_documents WHERE kind = 'implied_role';
   `,
 });
+
+/**
+ * OS-EP-FILTER: which projects an endpoint group (a keystone_documents row)
+ * is associated with; a project's token catalog is then narrowed to the
+ * endpoints its groups select. Goes with the project.
+ */
+identityMigrations.push({
+  id: '0008_endpoint_group_projects',
+  sql: `
+    CREATE TABLE endpoint_group_projects (
+      endpoint_group_id TEXT NOT NULL,
+      project_id TEXT NOT NULL,
+      PRIMARY KEY (endpoint_group_id, project_id)
+    );
+    CREATE TRIGGER endpoint_group_projects_project AFTER DELETE ON projects
+      BEGIN DELETE FROM endpoint_group_projects WHERE project_id = OLD.id; END;
+  `,
+});
+
+/**
+ * Role grants on the system (`/v3/system/{users|groups}/{id}/roles`): Keystone
+ * has one system target, "all". Triggers remove a grant with its actor.
+ */
+identityMigrations.push({
+  id: '0009_system_assignments',
+  sql: `
+    CREATE TABLE system_assignments (
+      actor_type TEXT NOT NULL CHECK (actor_type IN ('user', 'group')),
+      actor_id TEXT NOT NULL,
+      role_id TEXT NOT NULL REFERENCES roles(id) ON DELETE CASCADE,
+      PRIMARY KEY (actor_type, actor_id, role_id)
+    );
+    CREATE TRIGGER system_assignments_user AFTER DELETE ON users
+      BEGIN DELETE FROM system_assignments WHERE actor_type = 'user' AND actor_id = OLD.id; END;
+    CREATE TRIGGER system_assignments_group AFTER DELETE ON groups
+      BEGIN DELETE FROM system_assignments WHERE actor_type = 'group' AND actor_id = OLD.id; END;
+  `,
+});

@@ -3,14 +3,26 @@ import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 /**
  * Password hashes: scrypt (N=2^14, r=8, p=1), stored as
  * `scrypt$N$r$p$<salt base64>$<hash base64>`. Passwords are never stored in clear.
+ * A hash carries its own N, so a check uses the cost the hash was made with.
  */
-const N = 16384;
+export const DEFAULT_PASSWORD_HASH_COST = 14;
+
+/**
+ * log2 of scrypt's N for new hashes; `EMULATOR_PASSWORD_HASH_COST` lowers it for tests, where every login of every
+ * file paid about 70 ms of CPU (far more on a loaded machine) for a hash only tests ever check.
+ */
+export function passwordHashCostFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const value = Number(env.EMULATOR_PASSWORD_HASH_COST);
+  return env.EMULATOR_PASSWORD_HASH_COST !== undefined && Number.isInteger(value) && value >= 1 && value <= 20 ? value : DEFAULT_PASSWORD_HASH_COST;
+}
+
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 64;
 
 export function hashPassword(password: string): string {
   const salt = randomBytes(16);
+  const N = 2 ** passwordHashCostFromEnv();
   const hash = scryptSync(password, salt, KEY_LENGTH, { N, r: R, p: P });
   return ['scrypt', N, R, P, salt.toString('base64'), hash.toString('base64')].join('$');
 }

@@ -3,6 +3,7 @@ import { newKeystoneId } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
 import { inheritedProjectIds, inheritedRoleIds, listInheritedGrants, projectsReached } from './inherited-grants.js';
 import { type Domain, findProject, type Project } from './resources.js';
+import { listAllSystemGrants, SYSTEM_TARGET } from './system-grants.js';
 
 /** Keystone's assignment backend: roles, implied roles and role grants. */
 
@@ -17,7 +18,7 @@ export interface Role {
 
 export type TargetType = 'project' | 'domain';
 
-interface RoleRow {
+export interface RoleRow {
   id: string;
   name: string;
   description: string | null;
@@ -25,7 +26,7 @@ interface RoleRow {
   domain_id: string | null;
 }
 
-const toRole = (row: RoleRow): Role => ({
+export const toRole = (row: RoleRow): Role => ({
   id: row.id,
   name: row.name,
   description: row.description,
@@ -250,7 +251,8 @@ export function listUserDomains(db: Db, userId: string): Domain[] {
 export interface Assignment {
   actor: { type: 'user' | 'group'; id: string };
   roleId: string;
-  target: { type: TargetType; id: string };
+  /** A system grant's target is `{type: 'system', id: 'all'}`. */
+  target: { type: TargetType | 'system'; id: string };
   /** For an effective row: the group it came through, the prior role that implied it. */
   viaGroupId?: string;
   priorRoleId?: string;
@@ -264,6 +266,8 @@ export interface AssignmentFilters {
   roleId?: string;
   projectId?: string;
   domainId?: string;
+  /** `scope.system` ("all"): only the grants on the system. */
+  system?: string;
   /** Expand group grants to their members and add implied roles, as Keystone's `effective`. */
   effective?: boolean;
 }
@@ -276,6 +280,7 @@ export function listAssignments(db: Db, filters: AssignmentFilters): Assignment[
     ...db
       .all<{ group_id: string; target_type: TargetType; target_id: string; role_id: string }>('SELECT * FROM group_assignments')
       .map((row) => ({ actor: { type: 'group' as const, id: row.group_id }, roleId: row.role_id, target: { type: row.target_type, id: row.target_id } })),
+    ...listAllSystemGrants(db).map((grant) => ({ ...grant, target: { type: 'system' as const, id: SYSTEM_TARGET } })),
     // An inherited grant is listed as given, or (effective) on each project it reaches.
     ...listInheritedGrants(db).flatMap((grant) =>
       (filters.effective ? projectsReached(db, grant.target).map((id) => ({ type: 'project' as const, id })) : [grant.target]).map((target) => ({
@@ -307,6 +312,7 @@ export function listAssignments(db: Db, filters: AssignmentFilters): Assignment[
     if (filters.roleId !== undefined && row.roleId !== filters.roleId) return false;
     if (filters.projectId !== undefined && !(row.target.type === 'project' && row.target.id === filters.projectId)) return false;
     if (filters.domainId !== undefined && !(row.target.type === 'domain' && row.target.id === filters.domainId)) return false;
+    if (filters.system !== undefined && !(row.target.type === 'system' && row.target.id === filters.system)) return false;
     if (seen.has(key(row))) return false;
     seen.add(key(row));
     return true;

@@ -99,7 +99,7 @@ function flag(query: Record<string, string | string[]>, name: string): boolean {
   return value !== undefined && !['0', 'false', 'False'].includes(value);
 }
 
-/** `GET /v3/role_assignments` with `user.id`, `group.id`, `role.id`, `scope.project.id`, `scope.domain.id`, `effective`, `include_names`. */
+/** `GET /v3/role_assignments` with `user.id`, `group.id`, `role.id`, `scope.project.id`, `scope.domain.id`, `scope.system`, `effective`, `include_names`. */
 export const listRoleAssignments: Handler = (deps) => async (request) => {
   const context = requireContext(request, deps);
   const query = queryOf(request);
@@ -110,6 +110,7 @@ export const listRoleAssignments: Handler = (deps) => async (request) => {
     roleId: firstQuery(query, 'role.id'),
     projectId: firstQuery(query, 'scope.project.id'),
     domainId: firstQuery(query, 'scope.domain.id'),
+    system: firstQuery(query, 'scope.system'),
     effective,
   };
   if (effective && filters.groupId) throw new BadRequest('Combining effective and group filter will always result in an empty list.');
@@ -126,7 +127,7 @@ function renderAssignment(deps: CloudDeps, row: Assignment, names: boolean) {
   const named = (id: string, name: string | undefined, domainId?: string) =>
     names ? { id, name, ...(domainId ? { domain: domainRef(domainId) } : {}) } : { id };
   const given = row.inheritedFrom ?? row.target;
-  const targetPath = `${given.type === 'project' ? 'projects' : 'domains'}/${given.id}`;
+  const targetPath = given.type === 'system' ? 'system' : `${given.type === 'project' ? 'projects' : 'domains'}/${given.id}`;
   const actorPath = row.viaGroupId ? `groups/${row.viaGroupId}` : `${row.actor.type}s/${row.actor.id}`;
   const grantPath = `${targetPath}/${actorPath}/roles/${row.priorRoleId ?? row.roleId}`;
   const links: Record<string, string> = { assignment: row.inheritedFrom ? `${base}/OS-INHERIT/${grantPath}/inherited_to_projects` : `${base}/${grantPath}` };
@@ -134,7 +135,8 @@ function renderAssignment(deps: CloudDeps, row: Assignment, names: boolean) {
   if (row.priorRoleId) links.prior_role = `${base}/prior_role/${row.priorRoleId}/implies/${row.roleId}`;
   const role = getRole(deps.db, row.roleId);
   let scope;
-  if (row.target.type === 'project') {
+  if (row.target.type === 'system') scope = { system: { [row.target.id]: true } };
+  else if (row.target.type === 'project') {
     const project = findProject(deps.db, row.target.id);
     scope = { project: named(row.target.id, project?.name, project?.domainId) };
   } else scope = { domain: named(row.target.id, findDomain(deps.db, row.target.id)?.name) };

@@ -62,7 +62,7 @@ function bodyOf(request: FastifyRequest, kind: Kind, mode: 'create' | 'update'):
   return entity as Record<string, unknown>;
 }
 
-function adminOnly(request: FastifyRequest, deps: CloudDeps, rule: string): void {
+export function adminOnly(request: FastifyRequest, deps: CloudDeps, rule: string): void {
   const context = requireContext(request, deps);
   if (!isCloudAdmin(context)) throw new Forbidden(`You are not authorized to perform the requested action: identity:${rule}.`);
 }
@@ -159,7 +159,7 @@ export const deleteServiceHandler: Handler = (deps) => async (request, reply: Fa
 /** The endpoint's URL as registered: a built-in one is the emulator's public URL plus its path, its %(project_id)s kept. */
 const endpointUrl = (deps: CloudDeps, row: EndpointRow) => row.url ?? `${deps.publicUrl().replace(/\/+$/, '')}${row.url_path}`;
 
-const renderEndpoint = (deps: CloudDeps, row: EndpointRow) => ({
+export const renderEndpoint = (deps: CloudDeps, row: EndpointRow) => ({
   ...(JSON.parse(row.extra) as object),
   id: row.id,
   interface: row.interface,

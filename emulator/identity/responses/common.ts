@@ -3,12 +3,11 @@ import type { RequestContext } from '../../core/context.js';
 import { Unauthorized } from '../../core/errors.js';
 import { firstHeader } from '../../core/http.js';
 import { type CloudDeps, cloudUrl } from '../../core/service.js';
-import { contextFromToken } from '../models/tokens.js';
 
 /** The caller of an identity API: a valid X-Auth-Token, else 401. */
 export function requireContext(request: FastifyRequest, deps: CloudDeps): RequestContext {
   const token = firstHeader(request, 'x-auth-token');
-  const context = token ? contextFromToken(deps.db, deps.clock.now(), token) : null;
+  const context = token ? deps.authenticate(token) : null;
   if (!context) throw new Unauthorized();
   return context;
 }

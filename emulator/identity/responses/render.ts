@@ -22,6 +22,22 @@ export function renderProject(deps: CloudDeps, project: Project) {
   };
 }
 
+/** A domain seen through the projects API: Keystone keeps domains as projects acting as domains (`is_domain`). */
+export function renderDomainProject(deps: CloudDeps, domain: Domain) {
+  return {
+    id: domain.id,
+    name: domain.name,
+    domain_id: null,
+    description: domain.description,
+    enabled: domain.enabled,
+    parent_id: null,
+    is_domain: true,
+    tags: [],
+    options: {},
+    links: { self: `${v3Url(deps)}/projects/${domain.id}` },
+  };
+}
+
 export function renderDomain(deps: CloudDeps, domain: Domain) {
   return {
     id: domain.id,

@@ -160,6 +160,7 @@ export interface NamespaceDocument {
   resource_type_associations?: { name: string; prefix?: string; properties_target?: string }[];
   properties?: Record<string, Record<string, unknown>>;
   objects?: { name: string; description?: string; required?: string[]; properties?: Record<string, Record<string, unknown>> }[];
+  tags?: { name: string }[];
 }
 
 /** Loads one namespace document unless the namespace exists (so what an admin changed stays changed). */
@@ -194,6 +195,7 @@ export function loadNamespace(db: Db, now: number, doc: NamespaceDocument): bool
     for (const [name, schema] of Object.entries(doc.properties ?? {})) {
       db.run('INSERT INTO metadef_properties (namespace, name, json_schema, created_at, updated_at) VALUES (?, ?, ?, ?, ?)', doc.namespace, name, JSON.stringify(schema), now, now);
     }
+    for (const tag of doc.tags ?? []) db.run('INSERT INTO metadef_tags (namespace, name, created_at, updated_at) VALUES (?, ?, ?, ?)', doc.namespace, tag.name, now, now);
     for (const object of doc.objects ?? []) {
       db.run(
         'INSERT INTO metadef_objects (namespace, name, description, required, json_schema, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',

@@ -103,4 +103,17 @@ export const imageMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // Metadef tags (glance's metadef_tags): names unique per namespace, case-insensitively.
+    id: '0003_metadef_tags',
+    sql: `
+      CREATE TABLE metadef_tags (
+        namespace TEXT NOT NULL REFERENCES metadef_namespaces (namespace) ON DELETE CASCADE,
+        name TEXT NOT NULL COLLATE NOCASE,
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER NOT NULL,
+        PRIMARY KEY (namespace, name)
+      );
+    `,
+  },
 ];

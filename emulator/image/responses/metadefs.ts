@@ -26,7 +26,7 @@ import { glanceTime, readJson, viewerOf } from './common.js';
  * which is how Horizon learns `hw_` for images and `hw:` for flavors.
  */
 
-function renderAssociations(namespace: Namespace) {
+export function renderAssociations(namespace: Namespace) {
   return namespace.resourceTypes.map((assoc) => ({
     name: assoc.name,
     ...(assoc.prefix !== null ? { prefix: assoc.prefix } : {}),
@@ -36,7 +36,7 @@ function renderAssociations(namespace: Namespace) {
   }));
 }
 
-function renderNamespaceSummary(namespace: Namespace) {
+export function renderNamespaceSummary(namespace: Namespace) {
   return {
     namespace: namespace.namespace,
     ...(namespace.displayName !== null ? { display_name: namespace.displayName } : {}),
@@ -55,7 +55,7 @@ function renderNamespaceSummary(namespace: Namespace) {
 const prefixed = (properties: Record<string, Record<string, unknown>>, prefix: string) =>
   Object.fromEntries(Object.entries(properties).map(([name, schema]) => [prefix + name, schema]));
 
-function renderObject(object: MetadefObject, namespace: string, prefix = '') {
+export function renderObject(object: MetadefObject, namespace: string, prefix = '') {
   return {
     name: object.name,
     ...(object.description !== null ? { description: object.description } : {}),
@@ -97,7 +97,7 @@ export const listNamespaces: Handler = (deps) => async (request) => {
   return body;
 };
 
-const nsOf = (request: FastifyRequest) => (request.params as { namespace: string }).namespace;
+export const nsOf = (request: FastifyRequest) => (request.params as { namespace: string }).namespace;
 
 /** `GET /v2/metadefs/namespaces/{ns}?resource_type=X`: the namespace with its properties and objects. */
 export const showNamespace: Handler = (deps) => async (request) => {
@@ -141,27 +141,45 @@ export const listResourceTypes: Handler = (deps) => async () => ({
 
 const PROPERTY_TYPES = ['array', 'boolean', 'integer', 'number', 'object', 'string'];
 
-function namespaceSchemaError(reason: string, where = ''): BadRequest {
-  return new BadRequest(`Provided object does not match schema 'namespace': ${reason}${where ? `\n\nOn instance${where}` : ''}`);
+/** Glance's schema failure: "Provided object does not match schema '<schema>': <reason>". */
+export function schemaError(schema: string, reason: string, where = ''): BadRequest {
+  return new BadRequest(`Provided object does not match schema '${schema}': ${reason}${where ? `\n\nOn instance${where}` : ''}`);
+}
+
+/** Each property a JSON-schema fragment with a title and one of Glance's types. */
+export function checkPropertySchemas(schema: string, properties: unknown, where: string): void {
+  if (properties === undefined) return;
+  if (!properties || typeof properties !== 'object' || Array.isArray(properties)) throw schemaError(schema, `${pyRepr(properties)} is not of type 'object'`, where);
+  for (const [name, fragment] of Object.entries(properties as Record<string, Record<string, unknown>>)) checkPropertySchema(schema, fragment, `${where}['${name}']`);
+}
+
+export function checkPropertySchema(schema: string, fragment: unknown, where: string): void {
+  if (!fragment || typeof fragment !== 'object' || Array.isArray(fragment)) throw schemaError(schema, `${pyRepr(fragment)} is not of type 'object'`, where);
+  const values = fragment as Record<string, unknown>;
+  for (const key of ['title', 'type']) if (!(key in values)) throw schemaError(schema, `'${key}' is a required property`, where);
+  if (!PROPERTY_TYPES.includes(values.type as string)) throw schemaError(schema, `${pyRepr(values.type)} is not one of ${pyRepr([...PROPERTY_TYPES, null])}`, `${where}['type']`);
+}
+
+/** A string attribute of a body, when given: its type and maximum length. */
+export function checkText(schema: string, body: Record<string, unknown>, key: string, max: number): void {
+  const value = body[key];
+  if (value === undefined) return;
+  if (typeof value !== 'string') throw schemaError(schema, `${pyRepr(value)} is not of type 'string'`, `['${key}']`);
+  if (value.length > max) throw schemaError(schema, `${pyRepr(value)} is too long`, `['${key}']`);
 }
 
 /** The checks of Glance's namespace schema that matter: names, lengths, enums, and each property's title and type. */
-function checkNamespace(body: unknown): NamespaceDocument {
+export function checkNamespace(body: unknown): NamespaceDocument {
+  const namespaceSchemaError = (reason: string, where = '') => schemaError('namespace', reason, where);
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw namespaceSchemaError(`${pyRepr(body)} is not of type 'object'`);
   const doc = body as Record<string, unknown>;
-  const allowed = ['namespace', 'display_name', 'description', 'visibility', 'protected', 'owner', 'resource_type_associations', 'properties', 'objects', 'tags'];
+  const allowed = ['namespace', 'display_name', 'description', 'visibility', 'protected', 'owner', 'resource_type_associations', 'properties', 'objects', 'tags', 'created_at', 'updated_at', 'self', 'schema'];
   const extra = Object.keys(doc).filter((key) => !allowed.includes(key));
   if (extra.length) throw namespaceSchemaError(`Additional properties are not allowed (${extra.map(pyRepr).join(', ')} ${extra.length > 1 ? 'were' : 'was'} unexpected)`);
   if (doc.namespace === undefined) throw namespaceSchemaError("'namespace' is a required property");
-  const text = (key: string, max: number) => {
-    const value = doc[key];
-    if (value === undefined) return;
-    if (typeof value !== 'string') throw namespaceSchemaError(`${pyRepr(value)} is not of type 'string'`, `['${key}']`);
-    if (value.length > max) throw namespaceSchemaError(`${pyRepr(value)} is too long`, `['${key}']`);
-  };
-  text('namespace', 80);
-  text('display_name', 80);
-  text('description', 500);
+  checkText('namespace', doc, 'namespace', 80);
+  checkText('namespace', doc, 'display_name', 80);
+  checkText('namespace', doc, 'description', 500);
   if (!(doc.namespace as string).trim()) throw new BadRequest('Namespace name cannot be empty.');
   if (doc.visibility !== undefined && doc.visibility !== 'public' && doc.visibility !== 'private') {
     throw namespaceSchemaError(`${pyRepr(doc.visibility)} is not one of ['public', 'private']`, "['visibility']");
@@ -171,21 +189,16 @@ function checkNamespace(body: unknown): NamespaceDocument {
   if (!Array.isArray(associations) || associations.some((assoc) => !assoc || typeof assoc !== 'object' || typeof (assoc as { name?: unknown }).name !== 'string')) {
     throw namespaceSchemaError('each resource type association needs a string name', "['resource_type_associations']");
   }
-  const checkProperties = (properties: unknown, where: string) => {
-    if (properties === undefined) return;
-    if (!properties || typeof properties !== 'object' || Array.isArray(properties)) throw namespaceSchemaError(`${pyRepr(properties)} is not of type 'object'`, where);
-    for (const [name, schema] of Object.entries(properties as Record<string, Record<string, unknown>>)) {
-      if (!schema || typeof schema !== 'object') throw namespaceSchemaError(`${pyRepr(schema)} is not of type 'object'`, `${where}['${name}']`);
-      for (const key of ['title', 'type']) if (!(key in schema)) throw namespaceSchemaError(`'${key}' is a required property`, `${where}['${name}']`);
-      if (!PROPERTY_TYPES.includes(schema.type as string)) throw namespaceSchemaError(`${pyRepr(schema.type)} is not one of ${pyRepr([...PROPERTY_TYPES, null])}`, `${where}['${name}']['type']`);
-    }
-  };
-  checkProperties(doc.properties, "['properties']");
+  const tags = doc.tags ?? [];
+  if (!Array.isArray(tags) || tags.some((tag) => !tag || typeof tag !== 'object' || typeof (tag as { name?: unknown }).name !== 'string')) {
+    throw namespaceSchemaError('each tag needs a string name', "['tags']");
+  }
+  checkPropertySchemas('namespace', doc.properties, "['properties']");
   const objects = doc.objects ?? [];
   if (!Array.isArray(objects)) throw namespaceSchemaError(`${pyRepr(objects)} is not of type 'array'`, "['objects']");
   objects.forEach((object: Record<string, unknown>, index) => {
     if (typeof object?.name !== 'string') throw namespaceSchemaError("'name' is a required property", `['objects'][${index}]`);
-    checkProperties(object.properties, `['objects'][${index}]['properties']`);
+    checkPropertySchemas('namespace', object.properties, `['objects'][${index}]['properties']`);
   });
   return doc as unknown as NamespaceDocument;
 }

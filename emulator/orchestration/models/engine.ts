@@ -28,8 +28,17 @@ export function failureReason(resource: string, error: unknown): string {
   return `${named.type ?? 'Error'}: resources.${resource}: ${named.message ?? String(error)}`;
 }
 
-/** Where a resource being replaced keeps the definition it comes back with. */
+/** Where a resource being replaced, or updated in place, keeps its definition in the new template. */
 export const REPLACEMENT = '_replacement';
+/** Where a resource updated in place keeps the names of the properties that changed. */
+export const CHANGED = '_changed';
+
+/** Heat's plugin class names, as its timeout message names the task ('Task create from Server "web" …'). */
+const HEAT_CLASSES: Record<string, string> = { 'OS::Cinder::Volume': 'CinderVolume', 'OS::Cinder::VolumeAttachment': 'CinderVolumeAttachment' };
+const heatClass = (type: string) => HEAT_CLASSES[type] ?? type.split('::').at(-1)!;
+
+/** A resource that is there and settled: complete, and with nothing of the running update left to do. */
+const settled = (resource: StackResource) => resource.status === 'COMPLETE' && resource.action !== 'INIT' && resource.action !== 'DELETE' && resource.pending === null;
 
 export type ClientFor = (stack: Stack) => CloudClient;
 
@@ -123,32 +132,56 @@ export class Engine {
     }
   }
 
-  /** CREATE, UPDATE, DELETE and ROLLBACK: delete what must go, then create what may start, then finish. */
+  /**
+   * `timeout_mins` (CREATE and UPDATE): past it, what is in progress is
+   * aborted and the stack fails with Heat's 'Timed out' (then rolls back a
+   * create when it may, as any failure does).
+   */
+  private timedOut(stack: Stack): boolean {
+    if (stack.timeoutMins === null || (stack.action !== 'CREATE' && stack.action !== 'UPDATE')) return false;
+    const started = stack.action === 'CREATE' ? stack.createdAt : (stack.updatedAt ?? stack.createdAt);
+    if (this.now() - started < stack.timeoutMins * 60_000) return false;
+    for (const resource of listResources(this.db, stack.id)) {
+      if (resource.status !== 'IN_PROGRESS') continue;
+      const task = `Task ${resource.action.toLowerCase()} from ${heatClass(resource.type)} "${resource.name}" Stack "${stack.name}" [${stack.id}]`;
+      this.setResource(resource, resource.action, 'FAILED', `${resource.action} aborted (${task} Timed out)`);
+    }
+    const action = stack.action;
+    this.setStack(stack, action, 'FAILED', 'Timed out');
+    if (action === 'CREATE' && !stack.disableRollback) this.setStack(stack, 'ROLLBACK', 'IN_PROGRESS', 'Stack ROLLBACK started');
+    return true;
+  }
+
+  /** CREATE, UPDATE, DELETE and ROLLBACK: delete what must go, then create (or update in place) what may start, then finish. */
   private async converge(stack: Stack): Promise<boolean> {
+    if (this.timedOut(stack)) return true;
     const resources = listResources(this.db, stack.id);
     const removingAll = stack.action === 'DELETE' || stack.action === 'ROLLBACK';
-    const leaving = resources.filter((resource) => removingAll || resource.pending !== null);
+    const leaving = resources.filter((resource) => removingAll || resource.pending === 'remove' || resource.pending === 'replace');
     if (leaving.length) return this.deleteStep(stack, leaving);
     if (removingAll) {
       this.setStack(stack, stack.action, 'COMPLETE', `Stack ${stack.action} completed successfully`);
       return true;
     }
     if (resources.some((resource) => resource.status === 'FAILED')) return false;
-    const done = (resource: StackResource) => resource.status === 'COMPLETE' && resource.action !== 'INIT' && resource.action !== 'DELETE';
     const byName = new Map(resources.map((resource) => [resource.name, resource]));
+    const ready = (resource: StackResource) => resource.requires.every((name) => byName.get(name) && settled(byName.get(name)!));
     const action = stack.action;
     let changed = false;
     for (const resource of resources) {
       if (resource.action === 'CREATE' && resource.status === 'IN_PROGRESS') {
         changed = (await this.waitCreated(stack, resource)) || changed;
-      } else if (resource.action === 'INIT' && resource.requires.every((name) => byName.get(name) && done(byName.get(name)!))) {
+      } else if (resource.action === 'INIT' && ready(resource)) {
         await this.create(stack, resource, byName);
+        changed = true;
+      } else if (resource.pending === 'update' && ready(resource)) {
+        await this.updateInPlace(stack, resource, byName);
         changed = true;
       }
       if (stack.action !== action || stack.status !== 'IN_PROGRESS') return true;
     }
     const after = listResources(this.db, stack.id);
-    if (after.every(done)) {
+    if (after.every(settled)) {
       this.setStack(stack, stack.action, 'COMPLETE', `Stack ${stack.action} completed successfully`);
       return true;
     }
@@ -167,6 +200,24 @@ export class Engine {
       resource.data = made.data ?? {};
       saveResource(this.db, resource);
       await this.waitCreated(stack, resource);
+    } catch (error) {
+      this.fail(stack, resource, error);
+    }
+  }
+
+  /** An update of properties Heat allows to change in place: the same real resource, changed (UPDATE_IN_PROGRESS, UPDATE_COMPLETE). */
+  private async updateInPlace(stack: Stack, resource: StackResource, byName: Map<string, StackResource>): Promise<void> {
+    const type = RESOURCE_TYPES[resource.type]!;
+    const next = resource.data[REPLACEMENT] as ResourceDefinition;
+    const keys = resource.data[CHANGED] as string[];
+    this.setResource(resource, 'UPDATE', 'IN_PROGRESS');
+    try {
+      const properties = (await resolve(next.snippet.properties ?? {}, this.scope(stack, byName))) as Record<string, unknown>;
+      const changes = Object.fromEntries(keys.map((key) => [key, properties[key] ?? type.properties[key]?.default ?? null]));
+      const { [REPLACEMENT]: _definition, [CHANGED]: _keys, ...data } = resource.data;
+      await type.update!(this.context(stack, resource), resource.physicalId!, changes, data);
+      Object.assign(resource, { snippet: next.snippet, requires: next.requires, data, pending: null });
+      this.setResource(resource, 'UPDATE', 'COMPLETE');
     } catch (error) {
       this.fail(stack, resource, error);
     }
@@ -205,6 +256,11 @@ export class Engine {
           this.finishDelete(resource);
           changed = true;
         } else if (!leaving.some((other) => other !== resource && other.requires.includes(resource.name) && !(other.action === 'DELETE' && other.status === 'COMPLETE'))) {
+          if (resource.pending === 'replace' && stack.action === 'UPDATE') {
+            // Heat's events of a replacement: the update that finds it needs one, then the delete and the create.
+            this.setResource(resource, 'UPDATE', 'IN_PROGRESS');
+            this.setResource(resource, 'UPDATE', 'COMPLETE', `The Resource ${resource.name} requires replacement.`);
+          }
           this.setResource(resource, 'DELETE', 'IN_PROGRESS');
           if (resource.physicalId) await type.remove(context, resource.physicalId, resource.data);
           changed = true;

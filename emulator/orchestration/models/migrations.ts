@@ -7,8 +7,9 @@ import type { Migration } from '../../store/db.js';
  * physical id it made and what its handler keeps (`data`: attributes such as
  * a random string's value); events are append-only. Deleted stacks stay
  * (deleted_at set), as Heat shows them by id until purged. Times are epoch ms.
- * `pending` marks a resource the running update must delete ('remove') or
- * delete and create again from the new template ('replace').
+ * `pending` marks a resource the running update must delete ('remove'),
+ * delete and create again from the new template ('replace'), or change in
+ * place ('update').
  */
 export const orchestrationMigrations: Migration[] = [
   {

@@ -2,11 +2,13 @@ import { parse as parseYaml } from 'yaml';
 import type { RequestContext } from '../../core/context.js';
 import { newUuid } from '../../core/ids.js';
 import type { Db } from '../../store/db.js';
-import { type Engine, REPLACEMENT } from './engine.js';
+import { RESOURCE_TYPES } from '../resources/index.js';
+import { CHANGED, type Engine, REPLACEMENT } from './engine.js';
 import { badRequest, HeatError } from './errors.js';
 import { describeParameter, resolveParameters } from './parameters.js';
-import { checkStackName, type Environment, insertStack, listResources, notAction, saveResource, saveStack, type Stack } from './stacks.js';
-import { loadTemplate, type Template } from './template.js';
+import { references } from './functions.js';
+import { checkStackName, type Environment, insertStack, listResources, notAction, saveResource, saveStack, type Stack, type StackResource } from './stacks.js';
+import { loadTemplate, type ResourceDefinition, type Template } from './template.js';
 
 /**
  * The stack operations of Heat's API (create, preview, validate, update,
@@ -78,6 +80,14 @@ function checkParamReferences(template: Template): void {
   }
 }
 
+/** `timeout_mins` of a create or update: minutes the action may take (undefined when not given). */
+function timeoutOf(body: StackBody): number | null | undefined {
+  if (body.timeout_mins === undefined || body.timeout_mins === null) return undefined;
+  const timeout = Number(body.timeout_mins);
+  if (!Number.isInteger(timeout)) throw badRequest(`Invalid timeout value ${String(body.timeout_mins)}`);
+  return timeout;
+}
+
 export interface Prepared {
   name: string;
   template: Template;
@@ -96,8 +106,7 @@ export async function prepareStack(body: StackBody): Promise<Prepared> {
 
 export async function createStack(db: Db, engine: Engine, context: RequestContext, body: StackBody, now: number): Promise<Stack> {
   const prepared = await prepareStack(body);
-  const timeout = body.timeout_mins === undefined || body.timeout_mins === null ? null : Number(body.timeout_mins);
-  if (timeout !== null && !Number.isInteger(timeout)) throw badRequest(`Invalid timeout value ${String(body.timeout_mins)}`);
+  const timeout = timeoutOf(body) ?? null;
   const stack: Stack = {
     id: newUuid(),
     projectId: context.projectId!,
@@ -146,10 +155,29 @@ function refuseWhileBusy(stack: Stack): void {
 }
 
 /**
+ * What an update does to a resource that stays, as Heat decides it: nothing
+ * when its properties are the same (after parameters); an update in place
+ * when every property that changed is one Heat allows to change
+ * (`update_allowed`); a replacement otherwise, or when its type changed or
+ * it had failed.
+ */
+function updateVerdict(row: StackResource, definition: ResourceDefinition, oldParameters: Record<string, unknown>, newParameters: Record<string, unknown>): { verdict: 'keep' | 'update' | 'replace'; changed: string[] } {
+  if (row.type !== definition.type || row.status === 'FAILED') return { verdict: 'replace', changed: [] };
+  const before = (row.snippet.properties ?? {}) as Record<string, unknown>;
+  const after = definition.properties;
+  const paramsMoved = (value: unknown) => references(value, definition.name).params.some((param) => JSON.stringify(oldParameters[param.name]) !== JSON.stringify(newParameters[param.name]));
+  const changed = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((key) => JSON.stringify(before[key]) !== JSON.stringify(after[key]) || paramsMoved(after[key]));
+  if (!changed.length) return { verdict: 'keep', changed };
+  const type = RESOURCE_TYPES[definition.type]!;
+  return { verdict: type.update && changed.every((key) => type.properties[key]?.updateAllowed) ? 'update' : 'replace', changed };
+}
+
+/**
  * `PUT` (a new template) or `PATCH` (existing: the template and parameters
  * kept unless given): resources that left the template are deleted; those
- * whose definition or parameters changed, and those that need them, are
- * deleted and created again; new ones are created.
+ * whose changed properties Heat allows to change are updated in place; the
+ * others that changed, and those that need a replaced one, are deleted and
+ * created again; new ones are created.
  */
 export async function updateStack(db: Db, engine: Engine, stack: Stack, body: StackBody, existing: boolean): Promise<void> {
   refuseWhileBusy(stack);
@@ -157,21 +185,21 @@ export async function updateStack(db: Db, engine: Engine, stack: Stack, body: St
   checkParamReferences(template);
   const environment = environmentOf(body, existing ? stack.environment : undefined);
   const parameters = checkedParameters(template, environment);
+  const timeout = timeoutOf(body);
   const rows = listResources(db, stack.id);
   const byName = new Map(rows.map((row) => [row.name, row]));
-  const changed = new Set<string>();
+  const verdicts = new Map<string, { verdict: 'keep' | 'update' | 'replace'; changed: string[] }>();
   for (const definition of template.resources) {
     const row = byName.get(definition.name);
-    if (!row) continue;
-    const paramsMoved = definition.params.some((param) => JSON.stringify(stack.parameters[param]) !== JSON.stringify(parameters[param]));
-    if (row.type !== definition.type || JSON.stringify(row.snippet) !== JSON.stringify(definition.snippet) || paramsMoved || row.status === 'FAILED') changed.add(definition.name);
+    if (row) verdicts.set(definition.name, updateVerdict(row, definition, stack.parameters, parameters));
   }
   // What needs a replaced resource is replaced too (its properties name the old one).
   for (let grew = true; grew; ) {
     grew = false;
     for (const definition of template.resources) {
-      if (byName.has(definition.name) && !changed.has(definition.name) && definition.requires.some((name) => changed.has(name))) {
-        changed.add(definition.name);
+      const verdict = verdicts.get(definition.name);
+      if (verdict && verdict.verdict !== 'replace' && definition.requires.some((name) => verdicts.get(name)?.verdict === 'replace')) {
+        verdicts.set(definition.name, { verdict: 'replace', changed: verdict.changed });
         grew = true;
       }
     }
@@ -184,13 +212,16 @@ export async function updateStack(db: Db, engine: Engine, stack: Stack, body: St
     const fresh = engine.initialRows(stack, template);
     template.resources.forEach((definition, position) => {
       const row = byName.get(definition.name);
-      if (!row) saveResource(db, fresh[position]!);
-      else if (changed.has(definition.name)) saveResource(db, { ...row, position, pending: 'replace', data: { ...row.data, [REPLACEMENT]: definition } });
-      else saveResource(db, { ...row, position, requires: definition.requires });
+      const verdict = verdicts.get(definition.name);
+      if (!row || !verdict) saveResource(db, fresh[position]!);
+      else if (verdict.verdict === 'replace') saveResource(db, { ...row, position, pending: 'replace', data: { ...row.data, [REPLACEMENT]: definition } });
+      else if (verdict.verdict === 'update') saveResource(db, { ...row, position, pending: 'update', data: { ...row.data, [REPLACEMENT]: definition, [CHANGED]: verdict.changed } });
+      else saveResource(db, { ...row, position, snippet: definition.snippet, requires: definition.requires });
     });
     stack.template = template.raw;
     stack.environment = environment;
     stack.parameters = parameters;
+    if (timeout !== undefined) stack.timeoutMins = timeout;
     saveStack(db, stack);
     engine.setStack(stack, 'UPDATE', 'IN_PROGRESS', 'Stack UPDATE started');
   });

@@ -42,7 +42,7 @@ export interface StackResource {
   statusReason: string;
   physicalId: string | null;
   data: Record<string, unknown>;
-  pending: 'remove' | 'replace' | null;
+  pending: 'remove' | 'replace' | 'update' | null;
   position: number;
   createdAt: number;
   updatedAt: number | null;
@@ -111,7 +111,7 @@ interface ResourceRow {
   status_reason: string;
   physical_id: string | null;
   data: string;
-  pending: 'remove' | 'replace' | null;
+  pending: 'remove' | 'replace' | 'update' | null;
   position: number;
   created_at: number;
   updated_at: number | null;

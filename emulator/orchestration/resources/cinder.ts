@@ -1,5 +1,5 @@
 import { imageId } from './lookup.js';
-import { CallFailure, pick, physicalName, ResourceInError, type ResourceContext, type ResourceType } from './types.js';
+import { CallFailure, pick, physicalName, ResourceInError, type ResourceContext, type ResourceType, updatable } from './types.js';
 
 /** OS::Cinder::Volume and OS::Cinder::VolumeAttachment. */
 
@@ -66,4 +66,9 @@ const attachment: ResourceType = {
   attributes: async (context, _id, data) => ((await showVolume(context, String(data.volume))) ? {} : null),
 };
 
-export const CINDER_TYPES: Record<string, ResourceType> = { 'OS::Cinder::Volume': volume, 'OS::Cinder::VolumeAttachment': attachment };
+/** A volume's name, description and metadata change in place (Heat's update_allowed; a new size or type would extend or retype, not done here, so they replace). */
+const updatableVolume = updatable(volume, ['name', 'description', 'metadata'], async (context, id, changes) => {
+  await context.cloud.call('volumev3', 'PUT', `/volumes/${id}`, { volume: pick(changes, ['name', 'description', 'metadata']) });
+});
+
+export const CINDER_TYPES: Record<string, ResourceType> = { 'OS::Cinder::Volume': updatableVolume, 'OS::Cinder::VolumeAttachment': attachment };

@@ -1,5 +1,5 @@
 import { neutronId } from './lookup.js';
-import { CallFailure, pick, type ResourceContext, type ResourceType } from './types.js';
+import { CallFailure, pick, type ResourceContext, type ResourceType, updatable } from './types.js';
 
 /** OS::Neutron::* plugins: each makes its Neutron object with the caller's rights. */
 
@@ -14,6 +14,13 @@ async function removeQuietly(context: ResourceContext, path: string): Promise<vo
   } catch (error) {
     if (!(error instanceof CallFailure && error.status === 404)) throw error;
   }
+}
+
+/** An in-place update of a Neutron object: a PUT of the changed fields (Heat's update_allowed properties of that plugin, named as Neutron names them). */
+function putChanges(collection: string, singular: string, type: ResourceType, names: string[]): ResourceType {
+  return updatable(type, names, async (context, id, changes) => {
+    await context.cloud.call('network', 'PUT', `/v2.0/${collection}/${id}`, { [singular]: pick(changes, names) });
+  });
 }
 
 function simple(collection: string, singular: string, build: (context: ResourceContext, properties: Record<string, unknown>) => Promise<Record<string, unknown>>, properties: ResourceType['properties']): ResourceType {
@@ -168,12 +175,13 @@ const securityGroup: ResourceType = {
   attributes: (context, id) => show(context, 'security-groups', id),
 };
 
+// Heat's update_allowed properties that map one to one onto a Neutron field; the others (a subnet's cidr, a port's network) replace.
 export const NEUTRON_TYPES: Record<string, ResourceType> = {
-  'OS::Neutron::Net': net,
-  'OS::Neutron::Subnet': subnet,
-  'OS::Neutron::Port': port,
-  'OS::Neutron::Router': router,
+  'OS::Neutron::Net': putChanges('networks', 'network', net, ['name', 'admin_state_up', 'shared', 'port_security_enabled', 'dns_domain']),
+  'OS::Neutron::Subnet': putChanges('subnets', 'subnet', subnet, ['name', 'enable_dhcp', 'gateway_ip', 'allocation_pools', 'dns_nameservers', 'host_routes']),
+  'OS::Neutron::Port': putChanges('ports', 'port', port, ['name', 'admin_state_up', 'device_owner', 'device_id', 'allowed_address_pairs', 'port_security_enabled']),
+  'OS::Neutron::Router': putChanges('routers', 'router', router, ['name', 'admin_state_up']),
   'OS::Neutron::RouterInterface': routerInterface,
-  'OS::Neutron::FloatingIP': floatingIp,
-  'OS::Neutron::SecurityGroup': securityGroup,
+  'OS::Neutron::FloatingIP': putChanges('floatingips', 'floatingip', floatingIp, ['port_id', 'fixed_ip_address']),
+  'OS::Neutron::SecurityGroup': putChanges('security-groups', 'security_group', securityGroup, ['name', 'description']),
 };

@@ -1,5 +1,5 @@
 import { flavorId, imageId, neutronId } from './lookup.js';
-import { CallFailure, pick, physicalName, ResourceInError, type ResourceContext, type ResourceType } from './types.js';
+import { CallFailure, pick, physicalName, ResourceInError, type ResourceContext, type ResourceType, updatable } from './types.js';
 
 /** OS::Nova::Server and OS::Nova::KeyPair. */
 
@@ -112,4 +112,10 @@ const keyPair: ResourceType = {
   },
 };
 
-export const NOVA_TYPES: Record<string, ResourceType> = { 'OS::Nova::Server': server, 'OS::Nova::KeyPair': keyPair };
+/** A server's name and metadata change in place (Heat's update_allowed; a new flavor or image would resize or rebuild, not done here, so they replace). */
+const updatableServer = updatable(server, ['name', 'metadata'], async (context, id, changes) => {
+  if (typeof changes.name === 'string') await context.cloud.call('compute', 'PUT', `/servers/${id}`, { server: { name: changes.name } });
+  if ('metadata' in changes) await context.cloud.call('compute', 'PUT', `/servers/${id}/metadata`, { metadata: changes.metadata ?? {} });
+});
+
+export const NOVA_TYPES: Record<string, ResourceType> = { 'OS::Nova::Server': updatableServer, 'OS::Nova::KeyPair': keyPair };

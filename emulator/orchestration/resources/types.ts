@@ -32,6 +32,8 @@ export interface CloudClient {
 export interface PropertySpec {
   required?: boolean;
   default?: unknown;
+  /** Heat's `update_allowed`: a change of this property is made in place (the plugin's `update`); any other change replaces the resource. */
+  updateAllowed?: boolean;
 }
 
 export interface ResourceContext {
@@ -51,6 +53,8 @@ export interface ResourceType {
   create(context: ResourceContext, properties: Record<string, unknown>): Promise<Made>;
   /** True once the real resource is usable (a server ACTIVE); ResourceInError when it failed. Absent: ready at once. */
   ready?(context: ResourceContext, physicalId: string, data: Record<string, unknown>): Promise<boolean>;
+  /** Changes the real resource in place: `changes` holds the new values of the changed properties, all of them `updateAllowed`. */
+  update?(context: ResourceContext, physicalId: string, changes: Record<string, unknown>, data: Record<string, unknown>): Promise<void>;
   /** Starts deleting; a resource already gone is fine. */
   remove(context: ResourceContext, physicalId: string, data: Record<string, unknown>): Promise<void>;
   /** True once the deletion is over. Absent: over at once. */
@@ -74,4 +78,14 @@ export function pick(properties: Record<string, unknown>, names: string[], renam
   const body: Record<string, unknown> = {};
   for (const name of names) if (properties[name] !== undefined && properties[name] !== null) body[rename[name] ?? name] = properties[name];
   return body;
+}
+
+/**
+ * The type with Heat's `update_allowed` properties marked and an `update`
+ * that changes the real resource in place with `apply` (the new values of
+ * the changed properties, null for one taken out of the template).
+ */
+export function updatable(type: ResourceType, names: string[], apply: NonNullable<ResourceType['update']>): ResourceType {
+  const properties = Object.fromEntries(Object.entries(type.properties).map(([name, spec]) => [name, names.includes(name) ? { ...spec, updateAllowed: true } : spec]));
+  return { ...type, properties, update: apply };
 }

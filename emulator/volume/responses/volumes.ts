@@ -30,6 +30,7 @@ import {
 import { enforce } from '../policy.js';
 import { contextOf, cinderTime, linksOf, pageParams, paramOf, queryStrings, truthy, versionOf, viewerOf, type VolumeDeps, type VolumeHandler } from './common.js';
 import { METADATA, parseMetadataFilter } from './metadata.js';
+import { uploadToImage } from './upload-image.js';
 
 /**
  * `/v3/{project_id}/volumes` as cinder/api/v3/volumes.py serves it. The
@@ -496,7 +497,7 @@ export const volumeSummary: VolumeHandler = (deps) => async (request) => {
   return { 'volume-summary': { total_size: volumes.reduce((total, volume) => total + volume.size, 0), total_count: volumes.length, metadata: {} } };
 };
 
-/** `POST /volumes/{id}/action`: os-extend, os-reset_status (admin), os-set_bootable, os-reserve/unreserve, os-attach/detach, os-update_readonly_flag. */
+/** `POST /volumes/{id}/action`: os-extend, os-reset_status (admin), os-set_bootable, os-reserve/unreserve, os-attach/detach, os-update_readonly_flag, os-volume_upload_image. */
 export const volumeAction: VolumeHandler = (deps) => async (request, reply) => {
   const context = contextOf(request);
   const viewer = viewerOf(request);
@@ -536,6 +537,8 @@ export const volumeAction: VolumeHandler = (deps) => async (request, reply) => {
       attachmentAction(deps, action, volume.id, body);
       return reply.code(202).send();
     }
+    case 'os-volume_upload_image':
+      return uploadToImage(deps, request, reply);
     default:
       throw new BadRequest(`There is no such action: ${action ?? 'None'}. Verify the request body and Content-Type header and try again.`);
   }

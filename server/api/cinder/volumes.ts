@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
+import { projectNames } from '../nova/servers.js';
 import { pageOf, pageSizeOf } from '../paging.js';
 import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, type MetadataPatch } from './common.js';
 import type { VolumeUpdate } from '../../../shared/generated/volume.js';
@@ -95,24 +96,29 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     const allProjects = request.query.all_projects === 'true';
     let paginate = false;
     let size = 0;
-    if (allProjects) {
-      // Horizon lists all tenants and ignores every other parameter.
-      query = { all_tenants: 1 };
-    } else {
-      query = filtersOf(request.query, CLIENT_KEYWORDS);
-      paginate = request.query.paginate === 'true';
-      if (paginate) {
-        size = pageSizeOf(request);
-        const dir = request.query.sort_dir === 'asc' ? 'asc' : 'desc';
-        query = { ...query, limit: size + 1, marker: request.query.marker, sort: `created_at:${dir}` };
-      }
+    // Horizon lists all tenants and ignores every other parameter; (not in the contract) with paginate=true too, Admin > Volumes pages on the server.
+    query = allProjects ? { all_tenants: 1 } : filtersOf(request.query, CLIENT_KEYWORDS);
+    paginate = request.query.paginate === 'true';
+    if (paginate) {
+      size = pageSizeOf(request);
+      const dir = request.query.sort_dir === 'asc' ? 'asc' : 'desc';
+      query = { ...query, limit: size + 1, marker: request.query.marker, sort: `created_at:${dir}` };
     }
     const [volumes, transfers] = await Promise.all([
       cinder<{ volumes: NativeVolume[] }>(client, 'GET', '/volumes/detail', { query, microversion }),
       transfersByVolume(client, allProjects),
     ]);
     const page = paginate ? pageOf(volumes.body.volumes, size, request.query.marker, request.query.sort_dir === 'asc') : { items: volumes.body.volumes, has_more_data: false, has_prev_data: false };
-    return { ...page, items: page.items.map((volume) => shapeVolume(volume, transfers.get(volume.id) ?? null)) };
+    // The admin's list names each volume's project (Horizon's Project column).
+    const projects = allProjects ? await projectNames(client) : null;
+    return {
+      ...page,
+      items: page.items.map((volume) => {
+        const shaped = shapeVolume(volume, transfers.get(volume.id) ?? null);
+        const owner = String(volume['os-vol-tenant-attr:tenant_id'] ?? '');
+        return projects ? { ...shaped, tenant_name: projects.get(owner) ?? owner } : shaped;
+      }),
+    };
   });
 
   app.post<{ Body: VolumeCreate }>('/api/cinder/volumes/', { schema: { body: { $ref: 'volume.schema.json#/$defs/create' } } }, async (request, reply) => {

@@ -11,8 +11,8 @@ import { ApiError } from '../../errors.js';
 
 export interface MultipartHandlers {
   field(name: string, value: string): void;
-  /** Where a file part's bytes go; the reader ends it after the part. */
-  file(name: string, filename: string): Writable;
+  /** Where a file part's bytes go; the reader ends it after the part. `contentType` is the part's own header, when it has one. */
+  file(name: string, filename: string, contentType?: string): Writable;
 }
 
 /** Text fields together may not pass this (the form's metadata, not data). */
@@ -26,12 +26,14 @@ export function boundaryOf(contentType: string | undefined): string {
   return boundary;
 }
 
-function dispositionOf(headerBlock: string): { name: string; filename?: string } {
-  const line = headerBlock.split('\r\n').find((header) => /^content-disposition:/i.test(header));
+function dispositionOf(headerBlock: string): { name: string; filename?: string; contentType?: string } {
+  const lines = headerBlock.split('\r\n');
+  const line = lines.find((header) => /^content-disposition:/i.test(header));
+  const contentType = lines.find((header) => /^content-type:/i.test(header))?.replace(/^content-type:\s*/i, '').trim() || undefined;
   const name = line && /\bname="((?:[^"\\]|\\.)*)"/i.exec(line)?.[1];
   if (line === undefined || name === undefined) throw new ApiError(400, 'Invalid request: a form part has no name.');
   const filename = /\bfilename="((?:[^"\\]|\\.)*)"/i.exec(line)?.[1];
-  return { name: name.replace(/\\(.)/g, '$1'), filename: filename?.replace(/\\(.)/g, '$1') };
+  return { name: name.replace(/\\(.)/g, '$1'), filename: filename?.replace(/\\(.)/g, '$1'), contentType };
 }
 
 function write(sink: Writable, chunk: Buffer): Promise<void> {
@@ -114,8 +116,8 @@ export async function readMultipart(source: AsyncIterable<Buffer>, boundary: str
           if (buffer.length > MAX_HEADER_BYTES) throw new ApiError(400, 'Invalid request: a form part header is too long.');
           break;
         }
-        const { name, filename } = dispositionOf(buffer.subarray(0, end).toString('utf8'));
-        part = filename !== undefined ? { name, sink: handlers.file(name, filename) } : { name, text: [] };
+        const { name, filename, contentType } = dispositionOf(buffer.subarray(0, end).toString('utf8'));
+        part = filename !== undefined ? { name, sink: handlers.file(name, filename, contentType) } : { name, text: [] };
         buffer = buffer.subarray(end + 4);
         state = 'body';
       } else {

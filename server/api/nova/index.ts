@@ -5,6 +5,7 @@ import { featureRoutes } from './features.js';
 import { flavorRoutes } from './flavors.js';
 import { keypairRoutes } from './keypairs.js';
 import { limitRoutes } from './limits.js';
+import { serverActionRoutes } from './server-actions.js';
 import { serverDetailRoutes } from './server-details.js';
 import { serverGroupRoutes } from './server-groups.js';
 import { serverRoutes } from './servers.js';
@@ -12,5 +13,5 @@ import { usageRoutes } from './usage.js';
 
 /** `/api/nova/` (api-contract §6): one module per resource. */
 export const novaRoutes: FastifyPluginAsync<BffContext> = async (app, context) => {
-  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes]) await app.register(routes, context);
+  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes, serverActionRoutes]) await app.register(routes, context);
 };

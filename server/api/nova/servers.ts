@@ -57,6 +57,12 @@ const OPERATIONS: Record<string, unknown> = {
   resume: { resume: null },
   soft_reboot: { reboot: { type: 'SOFT' } },
   hard_reboot: { reboot: { type: 'HARD' } },
+  // (not in the contract: Horizon's Lock/Unlock, Shelve/Unshelve and Unrescue table actions, body-less as these)
+  lock: { lock: null },
+  unlock: { unlock: null },
+  shelve: { shelve: null },
+  unshelve: { unshelve: null },
+  unrescue: { unrescue: null },
 };
 
 /** Project id → name, for the admin's lists of every project. */

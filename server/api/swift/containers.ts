@@ -54,14 +54,19 @@ export const containerRoutes: FastifyPluginAsync<BffContext> = async (app, { acc
     return { policies: (swiftInfo.policies ?? []).map((policy) => ({ ...policy, ...(names[policy.name] ? { display_name: names[policy.name] } : {}) })) };
   });
 
-  app.get<{ Querystring: { prefix?: string } }>(
+  // Pages of 1,000 (api-contract §9 asks for 1001 to know has_more); `marker` (the last name of a page) gives the next one.
+  app.get<{ Querystring: { prefix?: string; marker?: string } }>(
     '/api/swift/containers/',
-    { schema: { querystring: { type: 'object', properties: { prefix: { type: 'string', maxLength: 256 } } } } },
+    { schema: { querystring: { type: 'object', properties: { prefix: { type: 'string', maxLength: 256 }, marker: { type: 'string', maxLength: 256 } } } } },
     async (request) => {
       const client = await access.client(request);
-      const response = await swift<NativeContainer[]>(client, 'GET', '', { query: { format: 'json', limit: 1001, prefix: request.query.prefix || undefined } });
+      const response = await swift<NativeContainer[]>(client, 'GET', '', {
+        query: { format: 'json', limit: 1001, prefix: request.query.prefix || undefined, marker: request.query.marker || undefined },
+      });
       const items = response.body ?? [];
-      return { items: items.slice(0, 1000), has_more: items.length > 1000 };
+      const page = items.slice(0, 1000);
+      const hasMore = items.length > 1000;
+      return { items: page, has_more: hasMore, next_marker: hasMore ? page.at(-1)!.name : null };
     },
   );
 

@@ -1,4 +1,4 @@
-import { PassThrough, Writable } from 'node:stream';
+import { PassThrough, Readable, Writable } from 'node:stream';
 import type { CloudClient } from '../../openstack/client.js';
 import type { UpstreamResponse } from '../../openstack/http.js';
 import { objectPath, swift, TRANSFER_TIMEOUT_MS } from './native.js';
@@ -17,12 +17,13 @@ import { objectPath, swift, TRANSFER_TIMEOUT_MS } from './native.js';
  *
  * Backpressure all the way: a write waits until the segment's upstream
  * request has taken the bytes, so memory holds a few chunks, never a segment.
- * `done` settles once the object (or its manifest) is stored; on failure the
+ * `done` settles once the object (or its manifest) is stored, with the
+ * paths (`/{container}/{name}`) of the segments it uses; on failure the
  * segments written so far are deleted (best effort).
  */
 export interface ObjectSink {
   sink: Writable;
-  done: Promise<void>;
+  done: Promise<string[]>;
 }
 
 export interface SinkTarget {
@@ -31,6 +32,8 @@ export interface SinkTarget {
   object: string;
   /** The uploaded file's own name, kept as X-Object-Meta-Orig-Filename (api-contract §9). */
   filename: string;
+  /** The file part's Content-Type as the browser sent it (none, or application/octet-stream, when it does not know). */
+  contentType?: string;
   /** The request's Content-Length, an upper bound of the file's size; undefined when chunked. */
   expectedBytes?: number;
   segmentBytes: number;
@@ -39,8 +42,16 @@ export interface SinkTarget {
 /** python-swiftclient's segment container name. */
 export const segmentContainer = (container: string) => `${container}_segments`;
 
-function objectHeaders(filename: string): Record<string, string> {
-  return { 'Content-Type': 'application/octet-stream', 'X-Object-Meta-Orig-Filename': encodeURIComponent(filename) };
+/**
+ * The object's headers. A type the browser knows is kept; otherwise no
+ * Content-Type is sent, and Swift guesses one from the object name (its
+ * proxy for a plain PUT, its SLO middleware for a manifest), as it does for
+ * Horizon's uploads.
+ */
+function objectHeaders(filename: string, contentType: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = { 'X-Object-Meta-Orig-Filename': encodeURIComponent(filename) };
+  if (contentType && !/^application\/octet-stream\b/i.test(contentType)) headers['Content-Type'] = contentType;
+  return headers;
 }
 
 /** A chunked PUT fed by a PassThrough; a failure destroys the pipe so the writer stops. */
@@ -52,22 +63,22 @@ function streamedPut(client: CloudClient, path: string, headers: Record<string, 
 }
 
 export function objectSink(target: SinkTarget): ObjectSink {
-  const { client, container, object, filename, expectedBytes, segmentBytes } = target;
+  const { client, container, object, filename, contentType, expectedBytes, segmentBytes } = target;
   if (expectedBytes !== undefined && expectedBytes <= segmentBytes) {
-    const { pipe, put } = streamedPut(client, objectPath(container, object), objectHeaders(filename));
-    return { sink: pipe, done: put.then(() => undefined) };
+    const { pipe, put } = streamedPut(client, objectPath(container, object), objectHeaders(filename, contentType));
+    return { sink: pipe, done: put.then(() => []) };
   }
   return segmentedSink(target);
 }
 
-function segmentedSink({ client, container, object, filename, segmentBytes }: SinkTarget): ObjectSink {
+function segmentedSink({ client, container, object, filename, contentType, segmentBytes }: SinkTarget): ObjectSink {
   const segments: { path: string; etag: string; size_bytes: number }[] = [];
   const written: string[] = [];
   const stamp = (Date.now() / 1000).toFixed(6);
   let current: { pipe: PassThrough; put: Promise<UpstreamResponse>; name: string; bytes: number } | null = null;
   let containerReady: Promise<unknown> | null = null;
-  let settle!: { resolve: () => void; reject: (error: unknown) => void };
-  const done = new Promise<void>((resolve, reject) => (settle = { resolve, reject }));
+  let settle!: { resolve: (paths: string[]) => void; reject: (error: unknown) => void };
+  const done = new Promise<string[]>((resolve, reject) => (settle = { resolve, reject }));
   done.catch(() => undefined);
 
   const open = async () => {
@@ -117,21 +128,22 @@ function segmentedSink({ client, container, object, filename, segmentBytes }: Si
         if (current) await close();
         if (segments.length === 0) {
           // An empty file: a plain empty object, no manifest of nothing.
-          const { pipe, put } = streamedPut(client, objectPath(container, object), objectHeaders(filename));
+          const { pipe, put } = streamedPut(client, objectPath(container, object), objectHeaders(filename, contentType));
           pipe.end();
           await put;
           return;
         }
+        // A raw body, so that the manifest, like a plain PUT, goes without a Content-Type when the browser gave none.
+        const manifest = Buffer.from(JSON.stringify(segments));
         await swift(client, 'PUT', objectPath(container, object), {
           query: { 'multipart-manifest': 'put' },
-          body: segments,
-          contentType: 'application/octet-stream',
-          headers: { 'X-Object-Meta-Orig-Filename': encodeURIComponent(filename) },
+          stream: Readable.from([manifest]),
+          headers: { ...objectHeaders(filename, contentType), 'Content-Length': String(manifest.length) },
           timeoutMs: TRANSFER_TIMEOUT_MS,
         });
       })().then(
         () => {
-          settle.resolve();
+          settle.resolve(segments.map((segment) => segment.path));
           callback();
         },
         (error: Error) => {

@@ -6,6 +6,7 @@ import { ApiError } from '../../errors.js';
 import { boundaryOf, readMultipart } from '../glance/multipart.js';
 import { conflict, headOrNull, objectPath, swift, TRANSFER_TIMEOUT_MS } from './native.js';
 import { objectSink } from './object-sink.js';
+import { deleteSegments, sloSegments } from './segments.js';
 
 /** `/api/swift/containers/{c}/objects/`, `…/object/{o}`, `…/metadata/{o}`, `…/copy/{o}` (api-contract §9). */
 
@@ -120,20 +121,23 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
       source.resume();
       throw conflict('A pseudo-folder with that name exists.');
     }
-    let upload: Promise<unknown> | null = null;
+    // An edit replaces the object: the segments of the one it replaces are deleted once the new one stands.
+    const replacedSegments = await sloSegments(client, container, object);
+    let upload: Promise<string[]> | null = null;
     let uploadError: unknown = null;
     let pipe: Writable | null = null;
     const declared = Number(request.headers['content-length']);
     try {
       await readMultipart(source, boundaryOf(request.headers['content-type']), {
         field: () => undefined,
-        file: (name, filename) => {
+        file: (name, filename, contentType) => {
           if (name !== 'file' || upload) return discard();
           const target = objectSink({
             client,
             container,
             object,
             filename,
+            contentType,
             expectedBytes: Number.isFinite(declared) && declared > 0 ? declared : undefined,
             segmentBytes: segmentBytes(settings),
           });
@@ -150,7 +154,8 @@ export const objectRoutes: FastifyPluginAsync<BffContext> = async (app, { access
       throw uploadError ?? error;
     }
     if (!upload) throw new ApiError(400, 'Invalid request: the form has no file field "file".');
-    await upload;
+    const used = new Set(await (upload as Promise<string[]>));
+    await deleteSegments(client, replacedSegments.filter((path) => !used.has(path)));
     return reply.code(201).header('Location', location).send();
   });
 

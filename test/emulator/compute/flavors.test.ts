@@ -35,8 +35,15 @@ afterAll(async () => {
 });
 
 describe('the seeded demo flavors', () => {
+  // A cloud of its own: the file's other tests add flavors to theirs, in whatever order they run.
+  let seeded: TestEmulator;
+  beforeAll(async () => {
+    seeded = await startEmulator();
+  });
+  afterAll(() => seeded.close());
+
   it('lists m1.tiny to m1.xlarge, public, ids 1 to 5, in the classic detail shape', async () => {
-    const response = await call('GET', '/flavors/detail', demo);
+    const response = await seeded.app.inject({ method: 'GET', url: `${BASE}/flavors/detail`, headers: headers(await tokenFor(seeded.app, 'demo')) });
     expect(response.statusCode).toBe(200);
     const flavors = response.json().flavors;
     expect(flavors.map((flavor: { id: string; name: string; ram: number; vcpus: number; disk: number }) => [flavor.id, flavor.name, flavor.ram, flavor.vcpus, flavor.disk])).toEqual([

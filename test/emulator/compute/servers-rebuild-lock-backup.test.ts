@@ -51,6 +51,10 @@ describe('rebuild', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json().server).toMatchObject({ id, name: 'rebuilt', image: { id: imageId }, adminPass: 'rebuildPassw0rd', metadata: { rebuild: 'server' } });
     expect(response.json().server).not.toHaveProperty('OS-EXT-STS:task_state');
+    // Before 2.75 the addresses come without their OS-EXT-IPS keys, as Nova's extend_address=False.
+    const addresses = Object.values(response.json().server.addresses as Record<string, object[]>).flat();
+    expect(addresses.length).toBeGreaterThan(0);
+    for (const address of addresses) expect(Object.keys(address).sort()).toEqual(['addr', 'version']);
     expect(await api.server(demo, id)).toMatchObject({ status: 'REBUILD', 'OS-EXT-STS:task_state': 'rebuilding' });
     expect(await api.settle(demo, id)).toMatchObject({ status: 'ACTIVE', name: 'rebuilt' });
   });
@@ -62,6 +66,7 @@ describe('rebuild', () => {
     const response = await api.action(demo, id, { rebuild: { imageRef: imageId } }, '2.75');
     expect(response.statusCode).toBe(202);
     expect(response.json().server).toMatchObject({ 'OS-EXT-STS:task_state': 'rebuilding', 'OS-EXT-STS:vm_state': 'stopped' });
+    expect(Object.values(response.json().server.addresses as Record<string, object[]>).flat()[0]).toHaveProperty('OS-EXT-IPS:type', 'fixed');
     expect(await api.settle(demo, id)).toMatchObject({ status: 'SHUTOFF' });
   });
 });

@@ -139,3 +139,51 @@ describe('users, domains and roles', () => {
     }
   });
 });
+
+describe('projects acting as domains (is_domain)', () => {
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    cloud.app.inject({ method, url: `/cloud/identity/v3${url}`, headers: { 'x-auth-token': admin }, ...(payload ? { payload } : {}) });
+
+  it('creates a domain, seen by the projects API (is_domain=true) and the domains API, disabled then deleted through the projects API', async () => {
+    const created = await send('POST', '/projects', { project: { name: 'acting-domain', description: 'dd', domain_id: null, is_domain: true } });
+    expect(created.statusCode).toBe(201);
+    const project = created.json().project;
+    expect(project).toEqual({
+      id: project.id,
+      name: 'acting-domain',
+      domain_id: null,
+      description: 'dd',
+      enabled: true,
+      parent_id: null,
+      is_domain: true,
+      tags: [],
+      options: {},
+      links: { self: `${PUBLIC_URL}/cloud/identity/v3/projects/${project.id}` },
+    });
+    expect((await get(`/projects/${project.id}`, admin)).json().project).toEqual(project);
+    const asDomains = (await get('/projects?is_domain=true', admin)).json().projects as { id: string }[];
+    expect(asDomains.map((p) => p.id)).toEqual(expect.arrayContaining([project.id, 'default']));
+    expect(((await get('/projects', admin)).json().projects as { id: string }[]).map((p) => p.id)).not.toContain(project.id);
+    expect((await get(`/domains/${project.id}`, admin)).json().domain).toMatchObject({ id: project.id, name: 'acting-domain', description: 'dd', enabled: true });
+
+    expect((await send('DELETE', `/projects/${project.id}`)).json().error.message).toBe('Cannot delete a domain that is enabled, please disable it first.');
+    expect((await send('PATCH', `/projects/${project.id}`, { project: { enabled: false } })).json().project).toMatchObject({ id: project.id, enabled: false, is_domain: true });
+    expect((await get(`/domains/${project.id}`, admin)).json().domain.enabled).toBe(false);
+    expect((await send('DELETE', `/projects/${project.id}`)).statusCode).toBe(204);
+    expect((await get(`/domains/${project.id}`, admin)).statusCode).toBe(404);
+  });
+
+  it('refuses a project acting as a domain with a domain or parent (400), or named as an existing domain (409)', async () => {
+    const nested = await send('POST', '/projects', { project: { name: 'nested-domain', domain_id: 'default', is_domain: true } });
+    expect(nested.statusCode).toBe(400);
+    expect(nested.json().error.message).toBe('only root projects are allowed to act as domains.');
+    const clash = await send('POST', '/projects', { project: { name: 'Default', is_domain: true } });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().error.message).toBe('Conflict occurred attempting to store project - it is not permitted to have two projects acting as domains with the same name: Default.');
+  });
+
+  it('is refused to a member (403)', async () => {
+    const refused = await cloud.app.inject({ method: 'POST', url: '/cloud/identity/v3/projects', headers: { 'x-auth-token': demo }, payload: { project: { name: 'member-domain', is_domain: true } } });
+    expect(refused.statusCode).toBe(403);
+  });
+});

@@ -323,3 +323,47 @@ describe('bad requests get a 400 naming the field', () => {
     expect(response.json()).toEqual({ error: { code: 404, message: 'The resource could not be found.', title: 'Not Found' } });
   });
 });
+
+describe('a token already used on a service (its context is remembered between calls)', () => {
+  const keypairs = (token: string) => cloud.app.inject({ url: '/cloud/compute/v2.1/os-keypairs', headers: { 'x-auth-token': token } });
+
+  it('is refused at once when its user is disabled from another connection, its project disabled, or its role revoked', async () => {
+    const demo = await tokenFor(cloud.app, 'demo');
+    expect((await keypairs(demo)).statusCode).toBe(200);
+    setUserEnabled(cloud.db(), findUserByName(cloud.db(), 'demo', 'default')!.id, false);
+    expect((await keypairs(demo)).statusCode).toBe(401);
+    setUserEnabled(cloud.db(), findUserByName(cloud.db(), 'demo', 'default')!.id, true);
+    expect((await keypairs(demo)).statusCode).toBe(200);
+
+    setProjectEnabled(cloud.db(), findProjectByName(cloud.db(), 'demo', 'default')!.id, false);
+    expect((await keypairs(demo)).statusCode).toBe(401);
+    setProjectEnabled(cloud.db(), findProjectByName(cloud.db(), 'demo', 'default')!.id, true);
+
+    // Through the API, on the emulator's own connection: every role demo has on its project.
+    const admin = await tokenFor(cloud.app, 'admin');
+    const project = findProjectByName(cloud.db(), 'demo', 'default')!.id;
+    const user = findUserByName(cloud.db(), 'demo', 'default')!.id;
+    expect((await keypairs(demo)).statusCode).toBe(200);
+    const assignments = await cloud.app.inject({ url: `/cloud/identity/v3/role_assignments?scope.project.id=${project}&user.id=${user}`, headers: { 'x-auth-token': admin } });
+    for (const { role } of assignments.json().role_assignments as { role: { id: string } }[]) {
+      const revoked = await cloud.app.inject({ method: 'DELETE', url: `/cloud/identity/v3/projects/${project}/users/${user}/roles/${role.id}`, headers: { 'x-auth-token': admin } });
+      expect(revoked.statusCode).toBe(204);
+    }
+    expect((await keypairs(demo)).statusCode).toBe(401);
+  });
+
+  it('is refused once it expires on the injected clock', async () => {
+    const demo = await tokenFor(cloud.app, 'demo');
+    expect((await keypairs(demo)).statusCode).toBe(200);
+    cloud.clock.advance(3600);
+    expect((await keypairs(demo)).statusCode).toBe(401);
+  });
+
+  it('is refused once revoked', async () => {
+    const demo = await tokenFor(cloud.app, 'demo');
+    expect((await keypairs(demo)).statusCode).toBe(200);
+    const revoke = await cloud.app.inject({ method: 'DELETE', url: '/cloud/identity/v3/auth/tokens', headers: { 'x-auth-token': demo, 'x-subject-token': demo } });
+    expect(revoke.statusCode).toBe(204);
+    expect((await keypairs(demo)).statusCode).toBe(401);
+  });
+});

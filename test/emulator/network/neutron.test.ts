@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
 
 let cloud: TestEmulator;
@@ -9,15 +9,17 @@ let adminProjectId: string;
 
 const BASE = '/cloud/network/v2.0';
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-const call = (method: Method, path: string, token: string, payload?: unknown) =>
-  cloud.app.inject({ method, url: `${BASE}${path}`, headers: { 'x-auth-token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const callOn = (target: () => TestEmulator) => (method: Method, path: string, token: string, payload?: unknown) =>
+  target().app.inject({ method, url: `${BASE}${path}`, headers: { 'x-auth-token': token }, ...(payload === undefined ? {} : { payload: payload as object }) });
+const call = callOn(() => cloud);
 
 /** A call that must succeed; returns the parsed body. */
-async function ok(method: Method, path: string, token: string, payload?: unknown) {
-  const response = await call(method, path, token, payload);
+const okOn = (target: () => TestEmulator) => async (method: Method, path: string, token: string, payload?: unknown) => {
+  const response = await callOn(target)(method, path, token, payload);
   if (response.statusCode >= 300) throw new Error(`${method} ${path}: ${response.statusCode} ${response.body}`);
   return response.body ? response.json() : undefined;
-}
+};
+const ok = okOn(() => cloud);
 
 /** The NeutronError of a failing call. */
 async function fault(method: Method, path: string, token: string, payload?: unknown) {
@@ -25,8 +27,8 @@ async function fault(method: Method, path: string, token: string, payload?: unkn
   return { status: response.statusCode, ...(response.json() as { NeutronError: { type: string; message: string; detail: string } }).NeutronError };
 }
 
-async function projectIdOf(token: string): Promise<string> {
-  const response = await cloud.app.inject({ url: '/cloud/identity/v3/auth/tokens', headers: { 'x-auth-token': token, 'x-subject-token': token } });
+async function projectIdOf(token: string, target = cloud): Promise<string> {
+  const response = await target.app.inject({ url: '/cloud/identity/v3/auth/tokens', headers: { 'x-auth-token': token, 'x-subject-token': token } });
   return response.json().token.project.id;
 }
 
@@ -48,6 +50,12 @@ afterAll(async () => {
 
 describe('the seeded topology', () => {
   it('gives demo its private network and the external public one, a router1 with the public gateway and an interface, and a default security group', async () => {
+    // A cloud of its own: the file's other tests add networks, routers and groups to theirs, in whatever order they run.
+    const seeded = await startEmulator();
+    onTestFinished(() => seeded.close());
+    const ok = okOn(() => seeded);
+    const demo = await tokenFor(seeded.app, 'demo');
+    const adminProjectId = await projectIdOf(await tokenFor(seeded.app, 'admin'), seeded);
     const networks = (await ok('GET', '/networks', demo)).networks;
     expect(networks.map((item: { name: string }) => item.name).sort()).toEqual(['private', 'public']);
     const publicNet = networks.find((item: { name: string }) => item.name === 'public');
@@ -283,8 +291,13 @@ describe('security groups', () => {
       message: 'Conflicting value ethertype IPv4 for CIDR fd00::/64',
     });
     const defaultGroup = (await ok('GET', '/security-groups?name=default', demo)).security_groups[0];
-    // Demo's ports use its default group by now, and Neutron names that before the default rule.
+    // A port of this test's own puts demo's default group in use (whatever the other tests left), and Neutron names
+    // that before the default rule.
+    const privateNet = (await ok('GET', '/networks?name=private', demo)).networks[0];
+    const user = await port(demo, privateNet.id);
+    expect(user.security_groups).toEqual([defaultGroup.id]);
     expect(await fault('DELETE', `/security-groups/${defaultGroup.id}`, demo)).toMatchObject({ status: 409, message: `Security Group ${defaultGroup.id} in use.` });
+    await ok('DELETE', `/ports/${user.id}`, demo);
     await ok('DELETE', `/security-group-rules/${created.id}`, demo);
     await ok('DELETE', `/security-groups/${group.id}`, demo);
   });

@@ -125,36 +125,114 @@ describe('a resource that fails', () => {
 });
 
 describe('stack update', () => {
-  it('adds, removes and replaces resources, keeping the ones that did not change', async () => {
-    const { path } = await createStack(cloud, demo, {
-      stack_name: 'growing',
-      template: hot({ ...random('keep'), net: { type: 'OS::Neutron::Net', properties: { name: 'first' } }, ...random('gone') }),
-    });
-    await settle(cloud, demo, path);
-    const before = Object.fromEntries(((await heat(cloud, demo, 'GET', `${path}/resources`)).json().resources as Record<string, string>[]).map((resource) => [resource.resource_name, resource.physical_resource_id]));
+  const physicalIds = async (path: string) =>
+    Object.fromEntries(((await heat(cloud, demo, 'GET', `${path}/resources`)).json().resources as Record<string, string>[]).map((resource) => [resource.resource_name, resource.physical_resource_id]));
+  const resourceEvents = async (path: string, name: string) =>
+    ((await heat(cloud, demo, 'GET', `${path}/resources/${name}/events?sort_dir=asc`)).json().events as Record<string, string>[]).map((event) => `${event.resource_status} ${event.resource_status_reason}`);
 
-    const answer = await heat(cloud, demo, 'PUT', path, { template: hot({ ...random('keep'), net: { type: 'OS::Neutron::Net', properties: { name: 'second' } }, ...random('added') }) });
+  it('adds, removes and replaces resources, keeping the ones that did not change', async () => {
+    const net = (length: number) => ({ net: { type: 'OS::Neutron::Net', properties: { name: 'kept' } }, key: { type: 'OS::Heat::RandomString', properties: { length } } });
+    const { path } = await createStack(cloud, demo, { stack_name: 'growing', template: hot({ ...random('keep'), ...net(8), ...random('gone') }) });
+    await settle(cloud, demo, path);
+    const before = await physicalIds(path);
+
+    // A random string's length is not update_allowed in Heat: the resource is replaced.
+    const answer = await heat(cloud, demo, 'PUT', path, { template: hot({ ...random('keep'), ...net(12), ...random('added') }) });
     expect(answer.statusCode).toBe(202);
     const stack = await settle(cloud, demo, path);
     expect(stack).toMatchObject({ stack_status: 'UPDATE_COMPLETE', stack_status_reason: 'Stack UPDATE completed successfully' });
-    const after = Object.fromEntries(((await heat(cloud, demo, 'GET', `${path}/resources`)).json().resources as Record<string, string>[]).map((resource) => [resource.resource_name, resource.physical_resource_id]));
-    expect(Object.keys(after).sort()).toEqual(['added', 'keep', 'net']);
+    const after = await physicalIds(path);
+    expect(Object.keys(after).sort()).toEqual(['added', 'keep', 'key', 'net']);
     expect(after.keep).toBe(before.keep);
-    expect(after.net).not.toBe(before.net);
-    expect((await native(cloud, demo, `/network/v2.0/networks/${before.net}`)).statusCode).toBe(404);
-    expect((await native(cloud, demo, `/network/v2.0/networks/${after.net}`)).json().network.name).toBe('second');
+    expect(after.net).toBe(before.net);
+    expect(after.key).not.toBe(before.key);
+    const value = ((await heat(cloud, demo, 'GET', `${path}/resources/key`)).json().resource as { attributes: { value: string } }).attributes.value;
+    expect(value).toHaveLength(12);
+    expect(await resourceEvents(path, 'key')).toEqual(expect.arrayContaining(['UPDATE_IN_PROGRESS state changed', 'UPDATE_COMPLETE The Resource key requires replacement.']));
   });
 
-  it('keeps the template and changes a parameter with PATCH, replacing what reads it', async () => {
+  it('changes in place what Heat allows to change (a network\'s name: same network, UPDATE_COMPLETE) and replaces what it does not (a subnet\'s CIDR)', async () => {
+    const template = (name: string, cidr: string) =>
+      hot({
+        net: { type: 'OS::Neutron::Net', properties: { name } },
+        sub: { type: 'OS::Neutron::Subnet', properties: { network: { get_resource: 'net' }, cidr, name: 's1' } },
+      });
+    const { path } = await createStack(cloud, demo, { stack_name: 'inPlace', template: template('first', '10.71.1.0/24') });
+    await settle(cloud, demo, path);
+    const before = await physicalIds(path);
+
+    expect((await heat(cloud, demo, 'PUT', path, { template: template('second', '10.71.1.0/24') })).statusCode).toBe(202);
+    expect((await settle(cloud, demo, path)).stack_status).toBe('UPDATE_COMPLETE');
+    const renamed = await physicalIds(path);
+    expect(renamed).toEqual(before);
+    expect((await native(cloud, demo, `/network/v2.0/networks/${before.net}`)).json().network.name).toBe('second');
+    const resources = (await heat(cloud, demo, 'GET', `${path}/resources`)).json().resources as Record<string, string>[];
+    expect(resources.find((resource) => resource.resource_name === 'net')).toMatchObject({ resource_status: 'UPDATE_COMPLETE' });
+    expect(resources.find((resource) => resource.resource_name === 'sub')).toMatchObject({ resource_status: 'CREATE_COMPLETE' });
+    expect((await resourceEvents(path, 'net')).slice(-2)).toEqual(['UPDATE_IN_PROGRESS state changed', 'UPDATE_COMPLETE state changed']);
+
+    expect((await heat(cloud, demo, 'PUT', path, { template: template('second', '10.71.2.0/24') })).statusCode).toBe(202);
+    expect((await settle(cloud, demo, path)).stack_status).toBe('UPDATE_COMPLETE');
+    const after = await physicalIds(path);
+    expect(after.net).toBe(before.net);
+    expect(after.sub).not.toBe(before.sub);
+    expect((await native(cloud, demo, `/network/v2.0/subnets/${before.sub}`)).statusCode).toBe(404);
+    expect((await native(cloud, demo, `/network/v2.0/subnets/${after.sub}`)).json().subnet.cidr).toBe('10.71.2.0/24');
+    expect(await resourceEvents(path, 'sub')).toEqual(expect.arrayContaining(['UPDATE_COMPLETE The Resource sub requires replacement.', 'DELETE_COMPLETE state changed', 'CREATE_COMPLETE state changed']));
+  });
+
+  it('keeps the template and changes a parameter with PATCH, updating in place what reads it', async () => {
     const template = hot({ net: { type: 'OS::Neutron::Net', properties: { name: { get_param: 'label' } } } }, { parameters: { label: { type: 'string', default: 'one' } } });
     const { path } = await createStack(cloud, demo, { stack_name: 'patched', template });
     await settle(cloud, demo, path);
+    const before = await physicalIds(path);
     expect((await heat(cloud, demo, 'PATCH', path, { parameters: { label: 'two' } })).statusCode).toBe(202);
     const stack = await settle(cloud, demo, path);
     expect(stack.parameters).toMatchObject({ label: 'two' });
-    const net = ((await heat(cloud, demo, 'GET', `${path}/resources/net`)).json().resource as { attributes: { name: string } }).attributes;
-    expect(net.name).toBe('two');
+    const net = (await heat(cloud, demo, 'GET', `${path}/resources/net`)).json().resource as { attributes: { name: string }; physical_resource_id: string; resource_status: string };
+    expect(net).toMatchObject({ physical_resource_id: before.net, resource_status: 'UPDATE_COMPLETE' });
+    expect(net.attributes.name).toBe('two');
     expect((await heat(cloud, demo, 'GET', `${path}/environment`)).json().parameters).toEqual({ label: 'two' });
+  });
+});
+
+describe('timeout_mins', () => {
+  it('fails a create whose resources are not complete in time with Heat\'s "Timed out", the resource in progress "CREATE aborted"', async () => {
+    const template = hot({ ...random('fast'), srv: { type: 'OS::Nova::Server', properties: { image: 'tiny-boot', flavor: 'm1.tiny', networks: [{ network: 'private' }] } } });
+    const { id, path } = await createStack(cloud, demo, { stack_name: 'slowServer', template, timeout_mins: 1 });
+    const started = (await heat(cloud, demo, 'GET', path)).json().stack;
+    expect(started).toMatchObject({ stack_status: 'CREATE_IN_PROGRESS', timeout_mins: 1 });
+    const building = (await heat(cloud, demo, 'GET', `${path}/resources/srv`)).json().resource;
+    expect(building.resource_status).toBe('CREATE_IN_PROGRESS');
+
+    cloud.clock.advance(61);
+    const stack = (await heat(cloud, demo, 'GET', path)).json().stack;
+    expect(stack).toMatchObject({ stack_status: 'CREATE_FAILED', stack_status_reason: 'Timed out' });
+    const srv = (await heat(cloud, demo, 'GET', `${path}/resources/srv`)).json().resource;
+    expect(srv).toMatchObject({ resource_status: 'CREATE_FAILED', resource_status_reason: `CREATE aborted (Task create from Server "srv" Stack "slowServer" [${id}] Timed out)` });
+    expect((await heat(cloud, demo, 'GET', `${path}/resources/fast`)).json().resource.resource_status).toBe('CREATE_COMPLETE');
+    await heat(cloud, demo, 'DELETE', path);
+    expect((await settle(cloud, demo, path)).stack_status).toBe('DELETE_COMPLETE');
+  });
+
+  it('times an update out the same way, with the timeout the update gives', async () => {
+    const { path } = await createStack(cloud, demo, { stack_name: 'slowUpdate', template: hot(random('first')) });
+    expect((await settle(cloud, demo, path)).stack_status).toBe('CREATE_COMPLETE');
+    const bigger = hot({ ...random('first'), srv: { type: 'OS::Nova::Server', properties: { image: 'tiny-boot', flavor: 'm1.tiny', networks: [{ network: 'private' }] } } });
+    expect((await heat(cloud, demo, 'PATCH', path, { template: bigger, timeout_mins: 1 })).statusCode).toBe(202);
+    expect((await heat(cloud, demo, 'GET', `${path}/resources/srv`)).json().resource.resource_status).toBe('CREATE_IN_PROGRESS');
+    cloud.clock.advance(61);
+    expect((await heat(cloud, demo, 'GET', path)).json().stack).toMatchObject({ stack_status: 'UPDATE_FAILED', stack_status_reason: 'Timed out', timeout_mins: 1 });
+    expect((await heat(cloud, demo, 'GET', `${path}/resources/srv`)).json().resource.resource_status_reason).toMatch(/^CREATE aborted \(Task create from Server "srv" Stack "slowUpdate" \[[0-9a-f-]+\] Timed out\)$/);
+    await heat(cloud, demo, 'DELETE', path);
+    expect((await settle(cloud, demo, path)).stack_status).toBe('DELETE_COMPLETE');
+  });
+
+  it('lets a stack that completes within its timeout complete', async () => {
+    const { path } = await createStack(cloud, demo, { stack_name: 'inTime', template: hot(random('only')), timeout_mins: 1 });
+    expect((await settle(cloud, demo, path)).stack_status).toBe('CREATE_COMPLETE');
+    cloud.clock.advance(120);
+    expect((await heat(cloud, demo, 'GET', path)).json().stack.stack_status).toBe('CREATE_COMPLETE');
   });
 });
 

@@ -1,0 +1,30 @@
+import schema from '../schemas/backup-plan.schema.json';
+import { defineResource } from '../src/descriptor';
+import type { BackupPlanTaskEntity } from '../shared/generated';
+
+/**
+ * Task History, the third tab of project/duratus_job (spec 3 §2.5, §9.3): the
+ * running tasks' columns plus the finish date ('(None)' when empty, the schema's x-emptyText), paged
+ * by the server (start, number) and searched there; newest finish first.
+ */
+export default defineResource<BackupPlanTaskEntity>({
+  name: 'backup-task-history',
+  type: 'OS::Duratus::TaskHistory',
+  service: 'baas',
+  serviceType: 'volumev3',
+  schema,
+  entity: 'taskEntity',
+  nameField: 'job_name',
+  labels: { singular: 'Task', plural: 'Task History' },
+  paging: 'server',
+  columns: [
+    { field: 'job_name', label: 'Plan Name', link: { to: '/project/duratus_job/job/{job_id}' } },
+    { field: 'status' },
+    { field: 'jobType' },
+    { field: 'startDate' },
+    { field: 'finishDate', defaultSort: 'desc' },
+    { field: 'disk_name', link: { to: '/project/volumes/{diskId}' } },
+  ],
+  facets: [{ name: 'search', label: 'Search', singleton: true, isServer: true }],
+  texts: { listError: 'Unable to get task history.' },
+});

@@ -1,0 +1,121 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderWithApi } from '../support/fake-api';
+
+/**
+ * The tabs of project/duratus_job beyond the plans (spec 3 §2.5, §3.3,
+ * §8.3, §9.3) and a plan's details page, through the real data provider.
+ */
+const SLOW = 60_000;
+
+const task = (id: string, overrides: Record<string, unknown> = {}) => ({
+  id,
+  name: 'nightly',
+  job: { id: 'plan-1', name: 'nightly' },
+  status: 'runned',
+  jobType: 'backup',
+  startDate: '2026-11-26T08:00:00.000Z',
+  finishDate: null,
+  diskId: 'vol-a',
+  disk_name: 'data-a',
+  message: null,
+  ...overrides,
+});
+
+describe('Running Tasks (spec 3 §2.5, §8.3)', () => {
+  it('is chosen by ?tab=tasks, links the plan and the volume, and terminates a task with DELETE task/{id}/ after its confirmation', async () => {
+    let tasks = [task('t1')];
+    const api = renderWithApi({
+      path: '/project/duratus_job?tab=tasks',
+      routes: {
+        'GET /api/baas/duratus/task/': () => ({ items: tasks, total: tasks.length }),
+        'DELETE /api/baas/duratus/task/:id/': (_request, { id }) => {
+          tasks = tasks.filter((item) => item.id !== id);
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Running Tasks' }, { timeout: 15_000 });
+    expect(screen.getByRole('tab', { name: 'Running Tasks' }).getAttribute('aria-selected')).toBe('true');
+    const plan = await within(table).findByRole('link', { name: 'nightly' });
+    expect(plan.getAttribute('href')).toBe('/project/duratus_job/job/plan-1');
+    expect(within(table).getByRole('link', { name: 'data-a' }).getAttribute('href')).toBe('/project/volumes/vol-a');
+    expect(within(table).getByText('Running')).toBeTruthy();
+    await api.user.click(screen.getByRole('button', { name: 'Actions for nightly' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Terminate tasks' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Terminate tasks' });
+    expect(dialog.textContent).toContain('Terminated tasks are not recoverable.');
+    await api.user.click(within(dialog).getByRole('button', { name: 'Terminate tasks' }));
+    await waitFor(() => expect(api.calls('DELETE')).toEqual(['/api/baas/duratus/task/t1/']));
+    expect((await screen.findByRole('alert')).textContent).toContain('Terminated tasks: nightly.');
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'nightly' })).toBeNull());
+  }, SLOW);
+});
+
+describe('Task History (spec 3 §9.3)', () => {
+  it('asks the server for a page with start and number, shows (None) for no finish date, and searches on the server', async () => {
+    const api = renderWithApi({
+      path: '/project/duratus_job?tab=task-history',
+      routes: {
+        'GET /api/baas/duratus/task-history/': (request) => {
+          const search = request.query.get('search');
+          const items = search ? [task('h2', { name: 'weekly', job: { id: 'plan-2', name: 'weekly' }, status: 'problem' })] : [task('h1', { status: 'completed', finishDate: '2026-11-26T08:01:00.000Z' }), task('h0', { status: 'terminated' })];
+          return { data: { items, total: search ? 1 : 45 } };
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Task History' }, { timeout: 15_000 });
+    await within(table).findByText('Completed');
+    expect(within(table).getByText('(None)')).toBeTruthy();
+    const first = api.requests.find((request) => request.path === '/api/baas/duratus/task-history/')!;
+    expect(Object.fromEntries(first.query)).toEqual({ start: '0', number: '20' });
+    // 45 tasks at 20 a page: a next page, asked for from start 20.
+    await api.user.click(screen.getByRole('button', { name: /Next/ }));
+    await waitFor(() => expect(api.requests.some((request) => request.path === '/api/baas/duratus/task-history/' && request.query.get('start') === '20')).toBe(true));
+    await api.user.type(screen.getByRole('textbox', { name: 'Search' }), 'Search: weekly{Enter}');
+    await within(table).findByText('Problem');
+    const searched = api.requests.filter((request) => request.path === '/api/baas/duratus/task-history/').at(-1)!;
+    expect(Object.fromEntries(searched.query)).toMatchObject({ start: '0', search: 'weekly' });
+  }, SLOW);
+});
+
+describe('plan details (spec 3 §2.5, §3.3)', () => {
+  it('is reached at project/duratus_job/job/{id}, lists the plan volumes (one gone from Cinder as Not Found), and after Run shows the plan list', async () => {
+    const api = renderWithApi({
+      path: '/project/duratus_job/job/plan-1',
+      routes: {
+        'GET /api/baas/duratus/job/:id/': () => ({
+          id: 'plan-1',
+          name: 'nightly',
+          description: 'every night',
+          enable: true,
+          job_type: 'backup',
+          schedule: { type: 2, hour: 1, minute: 5, weekday: 0 },
+          rotation_points: 7,
+          vms: [],
+          volumes: ['vol-a', 'vol-gone'],
+          poolAlias: 'default',
+          next_run: null,
+        }),
+        'GET /api/baas/duratus/job/': () => ({ items: [] }),
+        'POST /api/baas/duratus/job/:id/': () => ({ items: [] }),
+        'GET /api/baas/duratus/job/:id/volumes': () => ({
+          items: [
+            { id: 'vol-a', name: 'data-a', description: 'x'.repeat(60), size: 1, status: 'available', not_exist: false },
+            { id: 'vol-gone', name: '', description: '', size: null, status: null, not_exist: true },
+          ],
+        }),
+      },
+    });
+    await screen.findByRole('heading', { name: 'nightly', level: 1 }, { timeout: 15_000 });
+    expect(screen.getByText('Weekly on Sunday at 01:05')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Volumes' });
+    expect((await within(table).findByRole('link', { name: 'data-a' })).getAttribute('href')).toBe('/project/volumes/vol-a');
+    expect(within(table).getByText('Not Found')).toBeTruthy();
+    expect(within(table).getByText(`${'x'.repeat(50)}...`)).toBeTruthy();
+    // Spec 3 §4.3: after a plan's action from elsewhere than the list, the list.
+    await api.user.click(screen.getByRole('button', { name: 'Actions for nightly' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Run' }));
+    await waitFor(() => expect(api.calls('POST')).toContain('/api/baas/duratus/job/plan-1/'));
+    await screen.findByRole('table', { name: 'Backup plans' }, { timeout: 15_000 });
+  }, SLOW);
+});

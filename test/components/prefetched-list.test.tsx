@@ -1,0 +1,48 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import keypair from '../../resources/keypair';
+import type { Backend } from '../../src/backend/contract';
+import { BackendContext } from '../../src/engine/context';
+import { listQuery, markPrefetched, useResourceList } from '../../src/engine/queries';
+import { ToastContext } from '../../src/toasts/context';
+import { createToastStore } from '../../src/toasts/store';
+
+/**
+ * Issue 17: the list call starts at navigation (`prefetchPanelList`), and the
+ * page mounting over its answer takes it rather than asking again.
+ */
+describe('a list the navigation prefetched', () => {
+  function mountList(getList: ReturnType<typeof vi.fn>, queryClient: QueryClient) {
+    const backend = { dataProvider: { getList } } as unknown as Backend;
+    const wrapper = ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>
+        <BackendContext.Provider value={backend}>
+          <ToastContext.Provider value={createToastStore()}>{children}</ToastContext.Provider>
+        </BackendContext.Provider>
+      </QueryClientProvider>
+    );
+    return renderHook(() => useResourceList(keypair), { wrapper });
+  }
+
+  it('is asked once when the page mounts after the prefetched answer arrived, and again on a later mount once that answer is older than the prefetch window', async () => {
+    const getList = vi.fn(async () => ({ data: [{ id: 'k1', name: 'k1' }], total: 1 }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const query = listQuery({ getList } as never, keypair);
+    await queryClient.prefetchQuery(query);
+    markPrefetched(queryClient, query.queryKey);
+
+    const first = mountList(getList, queryClient);
+    await waitFor(() => expect(first.result.current.data).toHaveLength(1));
+    expect(getList).toHaveBeenCalledTimes(1);
+    first.unmount();
+
+    // An answer older than the window: the next mount refreshes it as any page would.
+    const cached = queryClient.getQueryCache().find({ queryKey: query.queryKey, exact: true })!;
+    cached.setState({ dataUpdatedAt: Date.now() - 60_000 });
+    const second = mountList(getList, queryClient);
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    second.unmount();
+  });
+});

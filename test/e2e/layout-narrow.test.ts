@@ -1,0 +1,14 @@
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from '../support/chromium-fixture.js';
+import { panelsThatDoNotFit } from '../support/panel-layout.js';
+
+const baseUrl = inject('baseUrl');
+const passwords = inject('passwords');
+const browser = useChromium();
+
+// 1400 px is layout.test.ts: a file each, so the two widths run side by side.
+describe('layout: every panel fits the window and keeps its row menu reachable (issue 14)', () => {
+  it('at 1024 px wide, no page is wider than the window and the first row menu is visible and opens', async () => {
+    expect(await panelsThatDoNotFit(browser(), baseUrl, passwords.admin, 1024)).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,43 @@
+import type { Browser } from 'playwright-core';
+import { expect } from 'vitest';
+import { resources } from '../../resources/index.js';
+import { logIn, openSession } from './pages.js';
+
+/** Every panel of the registry, extra panels (admin views) included. */
+const panels = resources.flatMap((descriptor) => [descriptor.panel, ...(descriptor.extraPanels ?? [])].filter((panel) => panel !== undefined));
+
+/**
+ * Opens every panel as the admin (who sees them all) in a window `width` px
+ * wide, and returns what does not fit: a page wider than the window, or a
+ * first row menu outside it or that does not open. Each width is a test file
+ * of its own (layout-*.test.ts), so that the two run side by side.
+ */
+export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, adminPassword: string, width: number): Promise<string[]> {
+  const { page, context } = await openSession(browser);
+  await page.setViewportSize({ width, height: 900 });
+  await logIn(page, baseUrl, 'admin', adminPassword);
+  const problems: string[] = [];
+  for (const panel of panels) {
+    await page.goto(`${baseUrl}${panel.path}`);
+    await page.getByRole('heading', { level: 1, name: panel.label, exact: true }).waitFor();
+    // Settled: rows, the empty row, or the filter-first message.
+    const table = page.getByRole('table').first();
+    await table.locator('tbody tr').first().waitFor();
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Loading', exact: true }).count(), { timeout: 20_000 }).toBe(0);
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+    if (scrollWidth > innerWidth) problems.push(`${panel.path}: page ${scrollWidth} px wide in a ${innerWidth} px window`);
+    const menu = table.getByRole('button', { name: /^Actions for / }).first();
+    if ((await menu.count()) === 0) continue; // no rows, or no row actions
+    const box = await menu.boundingBox();
+    if (!box || box.x < 0 || box.x + box.width > innerWidth) {
+      problems.push(`${panel.path}: the first row menu is outside the window (${JSON.stringify(box)})`);
+      continue;
+    }
+    await menu.click();
+    await page.getByRole('menu').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('menu').first().waitFor({ state: 'detached' });
+  }
+  await context.close();
+  return problems;
+}
