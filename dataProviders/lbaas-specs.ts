@@ -84,21 +84,36 @@ export function loadBalancerSpec(values: Values): Spec {
   if (values.create_listener !== true) return spec;
   const { listener, certificates } = listenerSpec(values, 'listener_');
   if (!listener) return spec;
-  Object.assign(spec, { listener }, certificates ? { certificates } : {});
-  if (values.create_pool !== true) return spec;
-  const pool = poolSpec(values, 'pool_', poolProtocolFor(listener.protocol));
-  if (!pool) return spec;
-  spec.pool = pool;
+  return { ...spec, listener, ...(certificates ? { certificates } : {}), ...poolChildren(values, poolProtocolFor(listener.protocol)) };
+}
+
+/** The pool part of the wizard's values with its members and monitor, while their toggles are on (spec 3 §4.1). */
+function poolChildren(values: Values, protocol: unknown): Spec {
+  if (values.create_pool !== true) return {};
+  const pool = poolSpec(values, 'pool_', protocol);
+  if (!pool) return {};
   const members = memberSpecs(values);
-  if (members.length) spec.members = members;
   const monitor = values.create_monitor === true ? monitorSpec(values, 'monitor_') : undefined;
-  if (monitor) spec.monitor = monitor;
+  return { pool, ...(members.length ? { members } : {}), ...(monitor ? { monitor } : {}) };
+}
+
+/**
+ * Create Listener's wizard (spec 3 §2.3: the load balancer wizard's listener,
+ * certificates, pool, members and monitor steps): the listener always, the
+ * rest as in the load balancer's spec. A listener's tab adds `loadbalancer_id`.
+ */
+export function listenerWizardBody(values: Values): Spec {
+  const { loadbalancer: _loadbalancer, ...spec } = loadBalancerSpec({ ...values, create_listener: true });
   return spec;
 }
 
-/** Create Listener (under a load balancer's Listeners tab, which adds `loadbalancer_id`). */
-export function listenerCreateBody(values: Values): Spec {
-  return listenerSpec(values);
+/**
+ * Create Pool's wizard (spec 3 §2.3: the pool, members and monitor steps):
+ * the pool always, with its chosen protocol. A listener's or load
+ * balancer's tab adds `loadbalancer_id` and `parentResourceId`.
+ */
+export function poolWizardBody(values: Values): Spec {
+  return { pool: {}, ...poolChildren({ ...values, create_pool: true }, values.pool_protocol) };
 }
 
 /** Update Listener: the record's id in the body, as Horizon sends it (api-contract §10). */
@@ -108,11 +123,6 @@ export function listenerUpdateBody(values: Values, record?: object): Spec {
   // The protocol and port chose the parts; they do not change on update.
   const { protocol: _protocol, protocol_port: _port, ...changes } = spec ?? {};
   return { loadbalancer_id: listener?.loadbalancerId, listener: { ...changes, id: listener?.id }, ...(certificates ? { certificates } : {}) };
-}
-
-/** Create Pool (under a listener or a load balancer, which add `loadbalancer_id` and `parentResourceId`). */
-export function poolCreateBody(values: Values): Spec {
-  return { pool: poolSpec(values, '', values.protocol) ?? {} };
 }
 
 /** Update Pool. */

@@ -1,6 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
+import { poolProtocolFor } from './lbaas-specs';
 import { createServiceProvider } from './resource-provider';
 
 type Native = Record<string, unknown> & { id: string };
@@ -31,6 +32,16 @@ const poolRecord = (pool: Native): ResourceRecord => ({
 const l7PolicyRecord = (policy: Native): ResourceRecord => ({ ...policy, listenerId: policy.listener_id });
 const rulesPath = (policyId: string, ruleId?: string) => `${path('l7policies', policyId)}l7rules/${ruleId === undefined ? '' : `${encodeURIComponent(ruleId)}/`}`;
 const monitorRecord = (monitor: Native): ResourceRecord => ({ ...monitor, poolId: monitor.pool_id ?? (monitor.pools as { id: string }[] | undefined)?.[0]?.id });
+
+/**
+ * Spec 3 §5.1 "Pool choices": the pool has the listener's protocol (an HTTP
+ * pool for a TERMINATED_HTTPS listener) and belongs to no other listener.
+ */
+export function offeredToListener(pool: ResourceRecord, listener: Native): boolean {
+  const listeners = ((pool.listeners as { id: string }[] | undefined) ?? []).map((entry) => entry.id);
+  if (pool.listener_id && !listeners.includes(pool.listener_id as string)) listeners.push(pool.listener_id as string);
+  return pool.protocol === poolProtocolFor(listener.protocol) && listeners.every((id) => id === listener.id);
+}
 
 /**
  * Drops the keys whose value is null or undefined (spec 3 §5.1: null values
@@ -114,10 +125,15 @@ export function createLbaasProvider(http: HttpClient): DataProvider {
       },
     },
     pool: {
-      serverFilters: ['loadbalancerId', 'listenerId'],
+      serverFilters: ['loadbalancerId', 'listenerId', 'offeredTo'],
+      /** `offeredTo` (a listener id): only the pools spec 3 §5.1 offers that listener (its default pool, an L7 redirect). */
       async list(params) {
         const query = withoutNulls({ loadbalancerId: filterOf(params.filter, 'loadbalancerId'), listenerId: filterOf(params.filter, 'listenerId') });
-        return (await http.get<Items>(path('pools'), { query, signal: params.signal })).items.map(poolRecord);
+        const pools = (await http.get<Items>(path('pools'), { query, signal: params.signal })).items.map(poolRecord);
+        const listenerId = filterOf(params.filter, 'offeredTo');
+        if (!listenerId) return pools;
+        const listener = await http.get<Native>(path('listeners', listenerId), { signal: params.signal });
+        return pools.filter((pool) => offeredToListener(pool, listener));
       },
       /** `meta.withMembers`: with the members, for Add/Remove Members (spec 3 §2.3). */
       async get(id, meta) {

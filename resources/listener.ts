@@ -1,8 +1,8 @@
 import schema from '../schemas/listener.schema.json';
-import { listenerCreateBody, listenerUpdateBody } from '../dataProviders/lbaas-specs';
+import { listenerUpdateBody, listenerWizardBody } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { ListenerEntity } from '../shared/generated';
-import { LB_BACKOFF, lbPolicy, PENDING } from './shared/lbaas';
+import { freeListenerPort, LB_BACKOFF, lbPolicy, lbWizardSteps, PENDING } from './shared/lbaas';
 
 /**
  * A load balancer's listeners (spec 3 §2.1–2.3): its Listeners tab, Create
@@ -34,14 +34,15 @@ export default defineResource<ListenerEntity>({
       id: 'create',
       kind: 'wizard',
       label: 'Create Listener',
+      // Spec 3 §2.3: the load balancer wizard's steps from the listener on, over its form.
+      formSchema: 'loadbalancer.schema.json',
       form: 'createForm',
       policy: lbPolicy('listener', 'post'),
-      steps: [
-        { id: 'listener', title: 'Listener Details', fields: ['name', 'description', 'protocol', 'protocol_port', 'connection_limit', 'timeout_client_data', 'timeout_member_connect', 'timeout_member_data', 'timeout_tcp_inspect', 'admin_state_up'] },
-        { id: 'certificates', title: 'SSL Certificates', fields: ['certificates'], when: { field: 'protocol', values: ['TERMINATED_HTTPS'] } },
-      ],
-      unique: { field: 'protocol_port', message: 'The port must be unique among all listeners attached to this load balancer.' },
-      payload: (values) => listenerCreateBody(values),
+      steps: lbWizardSteps(['listener', 'certificates', 'pool', 'members', 'monitor']),
+      finishLabel: 'Create Listener',
+      fromList: (listeners) => ({ listener_port: freeListenerPort(80, listeners) }),
+      unique: { field: 'listener_port', recordField: 'protocol_port', message: 'The port must be unique among all listeners attached to this load balancer.' },
+      payload: (values) => listenerWizardBody(values),
       success: 'A new listener is being created.',
       failure: 'Unable to create listener.',
     },

@@ -2,7 +2,7 @@ import schema from '../schemas/loadbalancer.schema.json';
 import { loadBalancerSpec } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { LoadbalancerEntity } from '../shared/generated';
-import { LB_BACKOFF, lbPolicy, PENDING } from './shared/lbaas';
+import { LB_BACKOFF, lbPolicy, lbWizardSteps, PENDING } from './shared/lbaas';
 
 /** Spec 3 §4.1: a load balancer is deleted only when ACTIVE or in ERROR. */
 const settled = (lb: LoadbalancerEntity) => lb.provisioning_status === 'ACTIVE' || lb.provisioning_status === 'ERROR';
@@ -45,23 +45,7 @@ export default defineResource<LoadbalancerEntity>({
       label: 'Create Load Balancer',
       form: 'createForm',
       policy: lbPolicy('loadbalancer', 'post'),
-      steps: [
-        { id: 'loadbalancer', title: 'Load Balancer Details', fields: ['name', 'description', 'vip_address', 'vip_subnet_id', 'admin_state_up'] },
-        {
-          id: 'listener',
-          title: 'Listener Details',
-          fields: ['create_listener', 'listener_name', 'listener_description', 'listener_protocol', 'listener_port', 'listener_connection_limit', 'listener_timeout_client_data', 'listener_timeout_member_connect', 'listener_timeout_member_data', 'listener_timeout_tcp_inspect', 'listener_admin_state_up'],
-        },
-        { id: 'pool', title: 'Pool Details', fields: ['create_pool', 'pool_name', 'pool_description', 'pool_lb_algorithm', 'pool_session_persistence', 'pool_cookie_name', 'pool_tls_enabled', 'pool_admin_state_up'] },
-        { id: 'members', title: 'Pool Members', fields: ['members', 'member_port', 'member_weight'] },
-        {
-          id: 'monitor',
-          title: 'Monitor Details',
-          fields: ['create_monitor', 'monitor_name', 'monitor_type', 'monitor_delay', 'monitor_timeout', 'monitor_max_retries', 'monitor_max_retries_down', 'monitor_http_method', 'monitor_expected_codes', 'monitor_url_path', 'monitor_admin_state_up'],
-        },
-        // Last in the spec's order and only for TERMINATED_HTTPS, so the monitor step has no Next otherwise (spec 3 §2.3).
-        { id: 'certificates', title: 'SSL Certificates', fields: ['certificates'], when: { field: 'listener_protocol', values: ['TERMINATED_HTTPS'] } },
-      ],
+      steps: lbWizardSteps(),
       finishLabel: 'Create Load Balancer',
       payload: (values) => loadBalancerSpec(values),
       success: 'A new load balancer is being created.',

@@ -1,8 +1,8 @@
 import schema from '../schemas/pool.schema.json';
-import { memberListBody, poolCreateBody, poolFormValues, poolUpdateBody } from '../dataProviders/lbaas-specs';
+import { memberListBody, poolFormValues, poolUpdateBody, poolWizardBody } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { PoolEntity } from '../shared/generated';
-import { LB_BACKOFF, lbPolicy, PENDING } from './shared/lbaas';
+import { LB_BACKOFF, lbPolicy, lbWizardSteps, PENDING } from './shared/lbaas';
 
 /**
  * Pools (spec 3 §2.1–2.3): under a listener or straight under their load
@@ -34,12 +34,15 @@ export default defineResource<PoolEntity>({
   actions: [
     {
       id: 'create',
-      kind: 'form',
+      kind: 'wizard',
       label: 'Create Pool',
-      submitLabel: 'Create Pool',
+      // Spec 3 §2.3: the load balancer wizard's pool, members and monitor steps, over its form.
+      formSchema: 'loadbalancer.schema.json',
       form: 'createForm',
       policy: lbPolicy('pool', 'post'),
-      payload: (values) => poolCreateBody(values),
+      steps: lbWizardSteps(['pool', 'members', 'monitor'], ['pool_protocol']),
+      finishLabel: 'Create Pool',
+      payload: (values) => poolWizardBody(values),
       success: 'A new pool is being created.',
       failure: 'Unable to create pool.',
     },

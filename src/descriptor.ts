@@ -524,6 +524,8 @@ export interface FormActionDescriptor<T> extends ActionBase<T> {
 /** A field whose value no other record may have; `{field}` in the message names the value. */
 export interface UniqueRule {
   field: string;
+  /** The records' field holding the values, when the form names it otherwise. Default `field`. @example 'protocol_port' */
+  recordField?: string;
   message: string;
 }
 

@@ -50,23 +50,27 @@ export interface L7RuleUpdateRequest {
 /**
  * Spec 3 §2.3, §5.1, §9.1: the l7rule step.
  */
-export interface L7RuleCreateForm {
+export type L7RuleCreateForm = {
+  [k: string]: unknown | undefined;
+} & {
   type: 'HOST_NAME' | 'PATH' | 'FILE_TYPE' | 'HEADER' | 'COOKIE';
   compare_type: 'REGEX' | 'EQUAL_TO' | 'STARTS_WITH' | 'ENDS_WITH' | 'CONTAINS';
   key: string;
   rule_value: string;
   invert?: boolean;
   admin_state_up?: boolean;
-}
+};
 
 /**
  * Spec 3 §2.3: the l7rule step.
  */
-export interface L7RuleEditForm {
+export type L7RuleEditForm = {
+  [k: string]: unknown | undefined;
+} & {
   type: 'HOST_NAME' | 'PATH' | 'FILE_TYPE' | 'HEADER' | 'COOKIE';
   compare_type: 'REGEX' | 'EQUAL_TO' | 'STARTS_WITH' | 'ENDS_WITH' | 'CONTAINS';
   key: string;
   rule_value: string;
   invert?: boolean;
   admin_state_up?: boolean;
-}
+};

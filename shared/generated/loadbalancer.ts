@@ -151,6 +151,10 @@ export interface LoadbalancerCreateForm {
   create_pool?: boolean;
   pool_name?: string;
   pool_description?: string;
+  /**
+   * Create Pool only: the load balancer wizard's pool speaks its listener's protocol.
+   */
+  pool_protocol?: 'HTTP' | 'HTTPS' | 'PROXY' | 'PROXYV2' | 'TCP' | 'UDP' | 'SCTP';
   pool_lb_algorithm: 'LEAST_CONNECTIONS' | 'ROUND_ROBIN' | 'SOURCE_IP';
   pool_session_persistence?: '' | 'SOURCE_IP' | 'HTTP_COOKIE' | 'APP_COOKIE';
   pool_cookie_name?: string;

@@ -57,6 +57,7 @@ export function useActionDialogs(
   existing: ResourceRecord[] = NO_RECORDS,
   createValues?: Record<string, unknown>,
   parent?: ResourceRecord,
+  scopeFilter?: Record<string, unknown>,
 ): ActionDialogs {
   const [open, setOpen] = useState<OpenDialog | null>(null);
   // A create that uploads a file reports its progress here (spec 2 §4: -1, then whole percents).
@@ -98,7 +99,7 @@ export function useActionDialogs(
             finishLabel={action.finishLabel ?? hints['x-submitLabel']}
             initialData={initialData}
             liveErrors={liveErrors}
-            validateStep={serverUniqueCheck(descriptor, action, dataProvider)}
+            validateStep={serverUniqueCheck(descriptor, action, dataProvider, scopeFilter)}
             // The wizard closes itself once submit resolves.
             submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress, createValues))}
             onClose={close}
@@ -210,16 +211,17 @@ function uniqueErrors(rules: UniqueRule[], formData: Record<string, unknown>, ta
 function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
   const rules = uniqueRules(action);
   if (rules.length === 0) return undefined;
-  const taken = new Map(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.field]))]));
+  const taken = new Map(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.recordField ?? rule.field]))]));
   return (formData: Record<string, unknown>) => uniqueErrors(rules, formData, (rule, value) => taken.get(rule.field)!.has(value));
 }
 
 /**
  * Spec 1 §4.2: moving forward validates the step on the server. The unique
  * rules of the step's fields are checked against the server's records as
- * they are now (`getList` filtered by the value), not the list shown.
+ * they are now (`getList` filtered by the value), not the list shown, within
+ * the list's scope (a listener's port is unique among its load balancer's listeners).
  */
-function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalAction, dataProvider: DataProvider) {
+function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalAction, dataProvider: DataProvider, scopeFilter: Record<string, unknown> = {}) {
   const rules = uniqueRules(action);
   if (rules.length === 0) return undefined;
   return async (stepFields: string[], formData: Record<string, unknown>): Promise<FieldErrors> => {
@@ -227,12 +229,12 @@ function serverUniqueCheck(descriptor: AnyResourceDescriptor, action: ModalActio
     const found = await Promise.all(
       stepRules.map(async (rule) => {
         const { data } = await dataProvider.getList(descriptor.name, {
-          filter: { [rule.field]: formData[rule.field] },
+          filter: { ...scopeFilter, [rule.recordField ?? rule.field]: formData[rule.field] },
           pagination: { page: 1, perPage: 1000 },
-          sort: { field: rule.field, order: 'ASC' },
+          sort: { field: rule.recordField ?? rule.field, order: 'ASC' },
         });
         // A server's own filter may match loosely (Nova's name filter is a pattern): only an equal value counts.
-        return [rule.field, data.some((record) => record[rule.field] === formData[rule.field])] as const;
+        return [rule.field, data.some((record) => record[rule.recordField ?? rule.field] === formData[rule.field])] as const;
       }),
     );
     const taken = new Map(found);

@@ -105,7 +105,7 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
   const ids = useMemo(() => rows.map((row) => idOf(descriptor, row)), [rows, descriptor]);
   const selection = useSelection(ids);
   const actions = useAllowedActions(descriptor);
-  const dialogs = useActionDialogs(descriptor, fetched, scope?.values, scope?.parent);
+  const dialogs = useActionDialogs(descriptor, fetched, scope?.values, scope?.parent, scope?.filter);
   const toasts = useToastStore();
   const navigate = useNavigate();
   // A panel tab's list is headed by the tab's label (`panel.tabs`).

@@ -162,6 +162,150 @@ describe('Create Load Balancer sends the wizard spec (spec 3 §2.3, §5.1, §9.1
   });
 });
 
+describe('Create Listener and Create Pool chain the load balancer wizard\'s steps (spec 3 §2.3, §4.1, §9.1)', { timeout: 90_000 }, () => {
+  const routes = { ...ROUTES, 'POST /api/lbaas/listeners/': () => ({ ...LISTENER, id: 'l-new' }), 'POST /api/lbaas/pools/': () => ({ ...POOL, id: 'pool-new' }) };
+
+  async function openFromTab(path: string, heading: string, tab: string, label: string): Promise<{ api: Api; dialog: HTMLElement }> {
+    const api = renderWithApi({ path, routes, services: SERVICES });
+    await screen.findByRole('heading', { name: heading, level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: tab }));
+    await api.user.click(await screen.findByRole('button', { name: label }, { timeout: 20_000 }));
+    return { api, dialog: await screen.findByRole('dialog', { name: label }, { timeout: 20_000 }) };
+  }
+
+  it('Create Listener: listener, pool, members and monitor steps; the default port raised by 1 past the listener on 80; one POST with the whole chain', async () => {
+    const { api, dialog } = await openFromTab('/project/load_balancer/lb1', 'front', 'Listeners', 'Create Listener');
+    const listener = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    // The listener is what this wizard creates: no toggle for it.
+    expect(within(listener).queryByRole('checkbox', { name: 'Create Listener' })).toBeNull();
+    expect((within(listener).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('81');
+    await next(api, dialog, 'Pool Details');
+    const members = await next(api, dialog, 'Pool Members');
+    await api.user.click(await within(members).findByRole('button', { name: 'Allocate web-a (10.0.0.11)' }));
+    await next(api, dialog, 'Monitor Details');
+    expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
+    await api.user.click(within(dialog).getByRole('button', { name: 'Create Listener' }));
+    await waitFor(() => expect(api.sent('POST', '/api/lbaas/listeners/')).toHaveLength(1));
+    const [body] = api.sent('POST', '/api/lbaas/listeners/');
+    expectContract(body, 'listener.schema.json#/$defs/createRequest');
+    expect(body).toEqual({
+      loadbalancer_id: 'lb1',
+      listener: { protocol: 'HTTP', protocol_port: 81, connection_limit: -1, admin_state_up: true, timeout_client_data: 50000, timeout_member_connect: 5000, timeout_member_data: 50000, timeout_tcp_inspect: 0 },
+      pool: { lb_algorithm: 'ROUND_ROBIN', protocol: 'HTTP', admin_state_up: true, tls_enabled: false },
+      members: [{ address: '10.0.0.11', subnet_id: 'sub-private', protocol_port: 80, weight: 1, admin_state_up: true, backup: false }],
+      monitor: { type: 'HTTP', delay: 5, timeout: 5, max_retries: 3, max_retries_down: 3, http_method: 'GET', expected_codes: '200', url_path: '/', admin_state_up: true },
+    });
+    await screen.findByText('A new listener is being created.');
+  });
+
+  it('the listener port is unique among the load balancer\'s listeners only: another load balancer\'s listener on the same port does not stop the step', async () => {
+    const elsewhere = { ...LISTENER, id: 'l-other', name: 'other', protocol_port: 81, load_balancers: [{ id: 'lb2' }], load_balancer_id: 'lb2' };
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1',
+      routes: { ...routes, 'GET /api/lbaas/listeners/': (request: { query: URLSearchParams }) => ({ items: [LISTENER, elsewhere].filter((listener) => !request.query.get('loadbalancerId') || listener.load_balancer_id === request.query.get('loadbalancerId')) }) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'front', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'Listeners' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create Listener' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Listener' }, { timeout: 20_000 });
+    const listener = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    expect((within(listener).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('81');
+    await next(api, dialog, 'Pool Details');
+    // Port 80 is this load balancer's: refused when moving on.
+    await api.user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    const again = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    fireEvent.change(within(again).getByRole('spinbutton', { name: /Port/ }), { target: { value: '80' } });
+    await within(dialog).findByText('The port must be unique among all listeners attached to this load balancer.');
+  });
+
+  it('Create Listener without a pool: unchecking Create Pool turns the monitor off and sends the listener alone', async () => {
+    const { api, dialog } = await openFromTab('/project/load_balancer/lb1', 'front', 'Listeners', 'Create Listener');
+    const pool = await next(api, dialog, 'Pool Details');
+    await api.user.click(within(pool).getByRole('checkbox', { name: 'Create Pool' }));
+    await next(api, dialog, 'Pool Members');
+    const monitor = await next(api, dialog, 'Monitor Details');
+    expect((within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }) as HTMLInputElement).checked).toBe(false);
+    await api.user.click(within(dialog).getByRole('button', { name: 'Create Listener' }));
+    await waitFor(() => expect(api.sent('POST', '/api/lbaas/listeners/')).toHaveLength(1));
+    expect(Object.keys(api.sent('POST', '/api/lbaas/listeners/')[0] as object).sort()).toEqual(['listener', 'loadbalancer_id']);
+  });
+
+  it('Create Pool under a listener: pool (with its protocol), members and monitor steps; no monitor once Create Health Monitor is unchecked', async () => {
+    const { api, dialog } = await openFromTab('/project/load_balancer/lb1/listeners/l1', 'http', 'Pools', 'Create Pool');
+    const pool = await within(dialog).findByRole('group', { name: 'Pool Details' });
+    expect(within(pool).queryByRole('checkbox', { name: 'Create Pool' })).toBeNull();
+    fireEvent.change(within(pool).getByRole('textbox', { name: 'Name' }), { target: { value: 'web2' } });
+    const members = await next(api, dialog, 'Pool Members');
+    await api.user.click(await within(members).findByRole('button', { name: 'Allocate web-b (10.0.0.12)' }));
+    const monitor = await next(api, dialog, 'Monitor Details');
+    await api.user.click(within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Create Pool' }));
+    await waitFor(() => expect(api.sent('POST', '/api/lbaas/pools/')).toHaveLength(1));
+    const [body] = api.sent('POST', '/api/lbaas/pools/');
+    expectContract(body, 'pool.schema.json#/$defs/createRequest');
+    expect(body).toEqual({
+      loadbalancer_id: 'lb1',
+      parentResourceId: 'l1',
+      pool: { name: 'web2', lb_algorithm: 'ROUND_ROBIN', protocol: 'HTTP', admin_state_up: true, tls_enabled: false },
+      members: [{ address: '10.0.0.12', subnet_id: 'sub-private', protocol_port: 80, weight: 1, admin_state_up: true, backup: false }],
+    });
+    await screen.findByText('A new pool is being created.');
+  });
+});
+
+describe('L7 rules (spec 3 §5.1)', { timeout: 90_000 }, () => {
+  it('FILE_TYPE allows only the REGEX and EQUAL_TO compare types', async () => {
+    const policy = { id: 'pol1', name: 'images', action: 'REJECT', position: 1, listener_id: 'l1', rules: [], provisioning_status: 'ACTIVE', operating_status: 'ONLINE', admin_state_up: true };
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1/listeners/l1/l7policies/pol1',
+      routes: { ...ROUTES, 'GET /api/lbaas/l7policies/': () => ({ items: [policy] }), 'GET /api/lbaas/l7policies/:id/': () => policy, 'GET /api/lbaas/l7policies/:id/l7rules/': () => ({ items: [] }) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'images', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'L7 Rules' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create L7 Rule' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create L7 Rule' });
+    const offered = async () => {
+      await api.user.click(within(dialog).getByRole('combobox', { name: /Compare Type/ }));
+      const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+      await api.user.keyboard('{Escape}');
+      return options;
+    };
+    expect(await offered()).toEqual(['REGEX', 'EQUAL_TO', 'STARTS_WITH', 'ENDS_WITH', 'CONTAINS']);
+    await api.user.click(within(dialog).getByRole('combobox', { name: /^Type/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'FILE_TYPE' }));
+    await waitFor(async () => expect((await offered()).sort()).toEqual(['EQUAL_TO', 'REGEX']));
+  });
+});
+
+describe('L7 policies (spec 3 §5.1 "Pool choices")', { timeout: 90_000 }, () => {
+  it('the redirect pool offers only pools with the listener\'s protocol that belong to no other listener', async () => {
+    const pools = [
+      POOL,
+      { ...POOL, id: 'pool-free', name: 'spare', listeners: [] },
+      { ...POOL, id: 'pool-tcp', name: 'raw', protocol: 'TCP', listeners: [] },
+      { ...POOL, id: 'pool-taken', name: 'elsewhere', listeners: [{ id: 'l2' }] },
+    ];
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1/listeners/l1',
+      routes: { ...ROUTES, 'GET /api/lbaas/pools/': () => ({ items: pools }), 'GET /api/lbaas/l7policies/': () => ({ items: [] }) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'http', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'L7 Policies' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create L7 Policy' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create L7 Policy' });
+    await api.user.click(within(dialog).getByRole('combobox', { name: /Action/ }));
+    await api.user.click(await screen.findByRole('option', { name: 'REDIRECT_TO_POOL' }));
+    const redirect = await within(dialog).findByRole('combobox', { name: /Redirect Pool/ });
+    await waitFor(() => expect(redirect.textContent).not.toBe('Loading…'));
+    await api.user.click(redirect);
+    await screen.findByRole('option', { name: 'web' });
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent).filter((text) => text !== 'Select one').sort()).toEqual(['spare', 'web']);
+  });
+});
+
 describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { timeout: 90_000 }, () => {
   it('Add/Remove Members PUTs the whole list: the kept member with its id, port and weight, the added one on port 80', async () => {
     const api = renderWithApi({ path: '/project/load_balancer/lb1/listeners/l1/pools/pool1', routes: ROUTES, services: SERVICES });
@@ -212,6 +356,26 @@ describe('Pool members and floating IPs (spec 3 §2.3, api-contract §10)', { ti
     expectContract(body, 'listener.schema.json#/$defs/updateRequest');
     expect(body).toMatchObject({ loadbalancer_id: 'lb1', listener: { id: 'l-tls', name: 'tls2' }, certificates: [CERT] });
     await screen.findByText('The listener has been updated.');
+  });
+
+  it('editing while the load balancer is PENDING_UPDATE shows Octavia\'s 409 refusal in the form, which stays open', async () => {
+    const busy = { ...LB, provisioning_status: 'PENDING_UPDATE' };
+    const refusal = 'Load Balancer lb1 is immutable and cannot be updated.';
+    const api = renderWithApi({
+      path: '/project/load_balancer/lb1',
+      routes: { ...ROUTES, 'GET /api/lbaas/loadbalancers/:id/': () => busy, 'PUT /api/lbaas/loadbalancers/:id/': () => reply(409, refusal) },
+      services: SERVICES,
+    });
+    await screen.findByRole('heading', { name: 'front', level: 1 }, { timeout: 20_000 });
+    await api.user.click(screen.getByRole('button', { name: 'Edit Load Balancer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Load Balancer' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'front2' } });
+    await api.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/lbaas/loadbalancers/lb1/')).toHaveLength(1));
+    await within(dialog).findByText(refusal, { exact: false });
+    expect(screen.getByRole('dialog', { name: 'Edit Load Balancer' })).toBe(dialog);
+    // The page behind the modal is still the details, not a blank page.
+    expect(screen.getByRole('heading', { name: 'front', level: 1, hidden: true })).toBeTruthy();
   });
 
   it('batch delete deletes the ACTIVE or ERROR load balancers and names the pending ones in an error toast (spec 3 §4.1)', async () => {

@@ -7,7 +7,7 @@ const passwords = inject('passwords');
 const browser = useChromium();
 
 describe('Load balancers in the browser', () => {
-  it('lets demo create a load balancer with a listener, a pool and a member through the wizard, watch it turn ACTIVE without reloading, and delete it', { timeout: 120_000 }, async () => {
+  it('lets demo create a load balancer with a listener, a pool and a member through the wizard, watch it turn ACTIVE without reloading, delete the pool landing on its listener, add an L7 policy with a rule, and delete it all', { timeout: 150_000 }, async () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     // The member is an address of a server of demo's (spec 3 §3.1: candidate members come from servers).
@@ -60,7 +60,34 @@ describe('Load balancers in the browser', () => {
       await page.getByRole('table', { name: 'Listeners' }).getByRole('cell', { name: 'HTTP', exact: true }).waitFor();
       await page.getByRole('tab', { name: 'Pools' }).click();
       await page.getByRole('table', { name: 'Pools' }).getByRole('cell', { name: 'ROUND_ROBIN', exact: true }).waitFor();
+      const lbUrl = page.url().replace(/\?.*$/, '');
 
+      // Deleting the pool lands on its listener (spec 3 §2.1), which then gets an L7 policy with a rule.
+      await page.getByRole('table', { name: 'Pools' }).getByRole('link').first().click();
+      await page.getByRole('button', { name: 'Delete Pool' }).click();
+      await page.getByRole('dialog', { name: 'Confirm Delete Pool' }).getByRole('button', { name: 'Delete Pool' }).click();
+      await page.waitForURL(new RegExp(`^${lbUrl}/listeners/[^/]+$`));
+      await page.getByRole('tab', { name: 'Pools' }).click();
+      await page.getByRole('table', { name: 'Pools' }).getByRole('cell', { name: 'ROUND_ROBIN', exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
+      await page.getByRole('tab', { name: 'L7 Policies' }).click();
+      await page.getByRole('button', { name: 'Create L7 Policy' }).click();
+      const policyForm = page.getByRole('dialog', { name: 'Create L7 Policy' });
+      await policyForm.getByRole('textbox', { name: /^Name\b/ }).fill('e2e-policy');
+      await policyForm.getByRole('button', { name: 'Create L7 Policy' }).click();
+      await expectToast(page, 'A new l7 policy is being created.');
+      const policies = page.getByRole('table', { name: 'L7 Policies' });
+      await policies.getByRole('row').filter({ hasText: 'e2e-policy' }).getByRole('cell', { name: 'ACTIVE', exact: true }).first().waitFor({ timeout: 30_000 });
+      await policies.getByRole('link', { name: 'e2e-policy' }).click();
+      await page.getByRole('tab', { name: 'L7 Rules' }).click();
+      await page.getByRole('button', { name: 'Create L7 Rule' }).click();
+      const ruleForm = page.getByRole('dialog', { name: 'Create L7 Rule' });
+      await ruleForm.getByRole('textbox', { name: /^Value\b/ }).fill('www.example.com');
+      await ruleForm.getByRole('button', { name: 'Create L7 Rule' }).click();
+      await ruleForm.waitFor({ state: 'detached' });
+      await page.getByRole('table', { name: 'L7 Rules' }).getByRole('cell', { name: 'ACTIVE', exact: true }).first().waitFor({ timeout: 30_000 });
+
+      await page.goto(lbUrl);
+      await page.getByRole('heading', { name, level: 1 }).waitFor();
       await page.getByRole('button', { name: 'Delete Load Balancer' }).click();
       await page.getByRole('dialog', { name: 'Confirm Delete Load Balancer' }).getByRole('button', { name: 'Delete Load Balancer' }).click();
       await expectToast(page, `Deleted Load Balancer: ${name}.`);
