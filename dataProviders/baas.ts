@@ -2,7 +2,7 @@ import { type DataProvider, HttpError } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
 import { createServiceProvider, type ListPage } from './resource-provider';
-import type { BackupPlanBackupEntity, BackupPlanEntity } from '../shared/generated';
+import type { BackupPlanBackupEntity, BackupPlanEntity, BackupPlanTaskEntity, BackupPlanVolumeEntity } from '../shared/generated';
 import { notificationPayload, notificationPrefill, notificationRecord, type NotificationTemplate } from './baas-forms';
 
 const BASE = '/api/baas/duratus';
@@ -32,9 +32,12 @@ function planRecord(plan: Plan): ResourceRecord {
 
 /** A backed-up disk as the service answers it: the schema's entity without the texts `backupRecord` adds, with its plan and snapshots. */
 type BackupItem = Omit<BackupPlanBackupEntity, 'job_name' | 'backup_size_text' | 'snapshots_text'> & {
-  job?: { id: string; name: string };
-  snapshots?: { name: string; snapshot_date: string; original_disk_size: number }[];
+  job?: PlanRef;
+  snapshots?: ({ snapshot_date: string } & Required<Pick<NonNullable<BackupPlanVolumeEntity['last_backup']>, 'original_disk_size'>> & Pick<BackupPlanVolumeEntity, 'name'>)[];
 };
+
+/** The plan a backup or a task belongs to, as the service nests it. */
+type PlanRef = Pick<BackupPlanEntity, 'id' | 'name'>;
 
 /** A backed-up disk as the backups table reads it: size with two decimals in GB (spec 3 §9.3), snapshots one a line. */
 export function backupRecord(item: BackupItem): ResourceRecord {
@@ -46,14 +49,16 @@ export function backupRecord(item: BackupItem): ResourceRecord {
   };
 }
 
-type Task = Record<string, unknown> & { id: string; job?: { id: string; name: string }; finishDate?: string | null };
+/** A task as the service answers it: the schema's entity without the plan fields `taskRecord` flattens, with its plan. */
+type Task = Omit<BackupPlanTaskEntity, 'job_id' | 'job_name'> & { job?: PlanRef };
 
 /** A task as the task tables read it: the plan's id and name flattened for the link. */
 export function taskRecord(task: Task): ResourceRecord {
   return { ...task, job_id: task.job?.id ?? '', job_name: task.job?.name ?? '' };
 }
 
-type PlanVolume = Record<string, unknown> & { id: string; name?: string; not_exist?: boolean };
+/** A plan's volume as the service answers it (the schema's entity; `planVolumeRecord` adds the job and the short description). */
+type PlanVolume = Omit<BackupPlanVolumeEntity, 'job_id' | 'description_short'>;
 
 /** A plan's volume: 'Not Found' when block storage no longer has it (spec 3 §3.3). */
 export function planVolumeRecord(volume: PlanVolume, jobId: string): ResourceRecord {

@@ -10,6 +10,7 @@ import type {
   InstanceUpdate,
   InstanceVolumeAttach,
 } from '../shared/generated/instance';
+import type { HypervisorEntity } from '../shared/generated/hypervisor';
 import type { ResourceHandlers } from './resource-provider';
 
 /**
@@ -98,19 +99,8 @@ export async function instanceSecurityGroupIds(http: HttpClient, id: string): Pr
   return items.map((group) => group.id);
 }
 
-interface Hypervisor {
-  id: number | string;
-  hypervisor_hostname: string;
-  vcpus: number;
-  vcpus_used: number;
-  memory_mb: number;
-  memory_mb_used: number;
-  local_gb: number;
-  local_gb_used: number;
-  running_vms: number;
-  servers?: { name: string; uuid: string }[];
-  [key: string]: unknown;
-}
+/** A hypervisor as Nova answers it: the schema's entity without the instance names `hypervisorRecord` adds (its id is a number before 2.53). */
+type Hypervisor = Omit<HypervisorEntity, 'id' | 'instances'> & Record<string, unknown> & { id: number | string };
 
 /**
  * A hypervisor as Admin > Hypervisors lists it: Horizon's columns, with its
