@@ -5,7 +5,7 @@ import { persistedTerms } from '../search/facets';
 import { currentPageSize } from '../table/page-size';
 import { catalogQuery, extensionsQuery, panelAccess, sessionQuery, settingsQuery } from './access';
 import { listPanelKey, listRequest } from './list-request';
-import { listQuery, markPrefetched, pageQuery } from './queries';
+import { listQuery, pageQuery, prefetchForPage } from './queries';
 
 /**
  * Starts a panel's first list call at navigation (the route's loader), so
@@ -43,6 +43,5 @@ export async function prefetchPanelList(queryClient: QueryClient, backend: Backe
 /** Fetches a query the cache has no data for; one it has is the page's to refresh. */
 async function prefetchOnce<T>(queryClient: QueryClient, query: { queryKey: unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T> }): Promise<void> {
   if (queryClient.getQueryData(query.queryKey) !== undefined) return;
-  await queryClient.prefetchQuery(query);
-  markPrefetched(queryClient, query.queryKey);
+  await prefetchForPage(queryClient, query);
 }

@@ -1,4 +1,4 @@
-import { type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { hashKey, type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DataProvider } from 'ra-core';
 import { errorStatus, isAlreadyReported, serverMessage } from '../backend/http';
@@ -12,26 +12,39 @@ import { isTransitional, pollDelay, pollInterval } from './polling';
 export const resourceKey = (name: string) => ['resource', name] as const;
 
 /**
- * Lists the navigation's prefetch (`prefetchPanelList`) has just brought: the
- * page mounting over one takes it as its first answer instead of asking again
- * (with the default staleness every mount refetched, so a page that mounted
- * after its prefetch landed sent its list call twice). Keyed by the answer's
- * time, so a later answer or a mount after PREFETCH_FRESH_MS refetches as
- * usual. The check has no side effect: React Query asks it more than once per
- * mount (while rendering, then when subscribing), and an earlier version that
- * forgot the mark on the first ask refetched on the second (issue 17).
+ * Lists the navigation's prefetch (`prefetchPanelList`) asks for: the page
+ * mounting over one takes the prefetch's answer as its first instead of
+ * asking again. With React Query's default staleness every mount (and every
+ * enabling of the page's query, which waits for the session and settings)
+ * refetched, so a page that subscribed after the answer came sent its list
+ * call twice (issue 17). Noted when the prefetch starts, not when it ends: a
+ * page subscribing between the answer and the prefetch's own continuation
+ * asked again when the note came after the answer.
  */
-const prefetchedAt = new WeakMap<object, number>();
+const prefetchStarts = new Map<string, number>();
 const PREFETCH_FRESH_MS = 5_000;
 
-export function markPrefetched(queryClient: QueryClient, queryKey: unknown[]): void {
-  const query = queryClient.getQueryCache().find({ queryKey, exact: true });
-  if (query) prefetchedAt.set(query, query.state.dataUpdatedAt);
+/**
+ * Fetches a list's query for the page the user is navigating to (see above).
+ * Its call gets a signal of its own, never aborted: React Query aborts a call
+ * that read the query's signal when the query's last observer leaves, and the
+ * page's first observer may leave at once (a gate that resolves remounts the
+ * page), so the prefetched call was dropped and the page sent it again.
+ */
+export async function prefetchForPage<T>(queryClient: QueryClient, query: { queryKey: unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T> }): Promise<void> {
+  prefetchStarts.set(hashKey(query.queryKey), Date.now());
+  await queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: () => query.queryFn({ signal: new AbortController().signal }) });
 }
 
-function refetchUnlessJustPrefetched(query: { state: { dataUpdatedAt: number } }): boolean {
-  const answeredAt = prefetchedAt.get(query);
-  return answeredAt === undefined || answeredAt !== query.state.dataUpdatedAt || Date.now() - answeredAt > PREFETCH_FRESH_MS;
+/**
+ * The prefetch's answer stays fresh for PREFETCH_FRESH_MS; any other answer
+ * (a poll, a refresh, one older than the window) is stale at once, as React
+ * Query's default. Invalidation and polling ignore staleness.
+ */
+function freshWhileJustPrefetched(query: { queryHash: string; state: { dataUpdatedAt: number } }): number {
+  const startedAt = prefetchStarts.get(query.queryHash);
+  const answeredAt = query.state.dataUpdatedAt;
+  return startedAt !== undefined && answeredAt >= startedAt && answeredAt - startedAt <= PREFETCH_FRESH_MS ? PREFETCH_FRESH_MS : 0;
 }
 
 /**
@@ -47,7 +60,7 @@ export function useResourceList(descriptor: AnyResourceDescriptor, options: { en
     ...listQuery(dataProvider, descriptor, options.filter),
     enabled: options.enabled ?? true,
     placeholderData: keepRowsOf(queryClient),
-    refetchOnMount: refetchUnlessJustPrefetched,
+    staleTime: freshWhileJustPrefetched,
     refetchInterval: descriptor.refresh ?? false,
   });
   useErrorToast(query.error, descriptor.texts?.listError);
@@ -96,7 +109,7 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
     ...pageQuery(dataProvider, descriptor, options),
     enabled: options.enabled ?? (descriptor.paging === 'server'),
     placeholderData: keepRowsOf(queryClient),
-    refetchOnMount: refetchUnlessJustPrefetched,
+    staleTime: freshWhileJustPrefetched,
     refetchInterval: descriptor.refresh ?? false,
   });
   useErrorToast(query.error, descriptor.texts?.listError);

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import keypair from '../../resources/keypair';
 import type { Backend } from '../../src/backend/contract';
 import { BackendContext } from '../../src/engine/context';
-import { listQuery, markPrefetched, useResourceList } from '../../src/engine/queries';
+import { listQuery, prefetchForPage, useResourceList } from '../../src/engine/queries';
 import { ToastContext } from '../../src/toasts/context';
 import { createToastStore } from '../../src/toasts/store';
 
@@ -30,8 +30,7 @@ describe('a list the navigation prefetched', () => {
     const getList = vi.fn(async () => ({ data: [{ id: 'k1', name: 'k1' }], total: 1 }));
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const query = listQuery({ getList } as never, keypair);
-    await queryClient.prefetchQuery(query);
-    markPrefetched(queryClient, query.queryKey);
+    await prefetchForPage(queryClient, query);
 
     const first = mountList(getList, queryClient);
     await waitFor(() => expect(first.result.current.data).toHaveLength(1));
@@ -43,6 +42,36 @@ describe('a list the navigation prefetched', () => {
     cached.setState({ dataUpdatedAt: Date.now() - 60_000 });
     const second = mountList(getList, queryClient);
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    second.unmount();
+  });
+
+  it("is asked once when the page subscribes as soon as the prefetch's answer lands, before the prefetch itself has resumed", async () => {
+    const getList = vi.fn(async () => ({ data: [{ id: 'k1', name: 'k1' }], total: 1 }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const query = listQuery({ getList } as never, keypair);
+    const prefetching = prefetchForPage(queryClient, query);
+    // Mounts the moment the answer is in the cache, without awaiting the prefetch's promise.
+    await waitFor(() => expect(queryClient.getQueryData(query.queryKey)).toBeDefined());
+    const page = mountList(getList, queryClient);
+    await waitFor(() => expect(page.result.current.data).toHaveLength(1));
+    await prefetching;
+    expect(getList).toHaveBeenCalledTimes(1);
+    page.unmount();
+  });
+
+  it('is asked once when the page mounts during the prefetch, leaves at once and mounts again (a gate resolving remounts it)', async () => {
+    let answer!: (value: { data: { id: string; name: string }[]; total: number }) => void;
+    const getList = vi.fn(() => new Promise<{ data: { id: string; name: string }[]; total: number }>((resolve) => (answer = resolve)));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const query = listQuery({ getList } as never, keypair);
+    const prefetching = prefetchForPage(queryClient, query);
+    const first = mountList(getList, queryClient);
+    first.unmount();
+    const second = mountList(getList, queryClient);
+    answer({ data: [{ id: 'k1', name: 'k1' }], total: 1 });
+    await waitFor(() => expect(second.result.current.data).toHaveLength(1));
+    await prefetching;
+    expect(getList).toHaveBeenCalledTimes(1);
     second.unmount();
   });
 });
