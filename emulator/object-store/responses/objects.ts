@@ -215,10 +215,7 @@ export function removeObject(deps: CloudDeps, request: FastifyRequest, reply: Fa
   const now = deps.clock.now();
   const existing = findObject(deps.db, target.projectId, target.container, target.object);
   if (existing && existing.manifestKind !== 'slo' && firstQuery(queryOf(request), 'multipart-manifest') === 'delete') {
-    return reply
-      .code(200)
-      .header('content-type', 'text/plain; charset=utf-8')
-      .send(`Number Deleted: 0\nNumber Not Found: 0\nResponse Body: \nResponse Status: 400 Bad Request\nErrors:\n/${target.container}/${target.object}, Not an SLO manifest\n`);
+    return sendBulkDeleteReport(request, reply, { deleted: 0, missing: 0, status: '400 Bad Request', errors: [[`/${target.container}/${target.object}`, 'Not an SLO manifest']] });
   }
   const removed = deleteObject(deps.db, target.projectId, target.container, target.object, now);
   removeBlob(deps.dataDir, removed.blob);
@@ -234,9 +231,25 @@ export function removeObject(deps: CloudDeps, request: FastifyRequest, reply: Fa
       removeBlob(deps.dataDir, deleteObject(deps.db, target.projectId, container, name, now).blob);
       deleted += 1;
     }
-    return reply.code(200).header('content-type', 'text/plain; charset=utf-8').send(`Number Deleted: ${deleted}\nNumber Not Found: ${missing}\nResponse Body: \nResponse Status: 200 OK\nErrors: \n`);
+    return sendBulkDeleteReport(request, reply, { deleted, missing, status: '200 OK', errors: [] });
   }
   return reply.code(204).send();
+}
+
+/**
+ * The report of Swift's bulk middleware, in the type the client accepts
+ * (swift/common/middleware/bulk.py: JSON, else plain text), always with 200.
+ */
+function sendBulkDeleteReport(request: FastifyRequest, reply: FastifyReply, report: { deleted: number; missing: number; status: string; errors: [string, string][] }): FastifyReply {
+  if (String(request.headers.accept ?? '').includes('application/json')) {
+    const body = { 'Number Deleted': report.deleted, 'Number Not Found': report.missing, 'Response Body': '', 'Response Status': report.status, Errors: report.errors };
+    return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(JSON.stringify(body));
+  }
+  const errors = report.errors.map(([name, reason]) => `${name}, ${reason}\n`).join('');
+  return reply
+    .code(200)
+    .header('content-type', 'text/plain; charset=utf-8')
+    .send(`Number Deleted: ${report.deleted}\nNumber Not Found: ${report.missing}\nResponse Body: \nResponse Status: ${report.status}\nErrors:\n${errors}`);
 }
 
 /** COPY with `Destination: container/object`: the same as a PUT on the destination with X-Copy-From this object. */

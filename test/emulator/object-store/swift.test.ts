@@ -212,7 +212,12 @@ describe('large objects', () => {
     expect([plain.statusCode, plain.body]).toEqual([200, expect.stringContaining('/segs/big/0, Not an SLO manifest')]);
     expect((await swift('HEAD', '/segs/big/0')).statusCode).toBe(200);
 
-    expect((await swift('DELETE', '/slo/big.bin?multipart-manifest=delete')).statusCode).toBe(200);
+    // The bulk report in JSON when the client takes it, as Swift's bulk middleware answers.
+    const asJson = await swift('DELETE', '/segs/big/0?multipart-manifest=delete', { headers: { accept: 'application/json' } });
+    expect(asJson.json()).toEqual({ 'Number Deleted': 0, 'Number Not Found': 0, 'Response Body': '', 'Response Status': '400 Bad Request', Errors: [['/segs/big/0', 'Not an SLO manifest']] });
+
+    const deleted = await swift('DELETE', '/slo/big.bin?multipart-manifest=delete', { headers: { accept: 'application/json' } });
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, { 'Number Deleted': 4, 'Number Not Found': 0, 'Response Body': '', 'Response Status': '200 OK', Errors: [] }]);
     expect((await swift('HEAD', '/segs')).headers['x-container-object-count']).toBe('0');
   });
 
