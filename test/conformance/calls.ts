@@ -529,6 +529,8 @@ const IMAGE_CALLS: NativeCall[] = [
     url: (ctx) => `${ctx.endpoint('image')}/v2/images?limit=1000&sort_key=created_at&sort_dir=desc`,
     headers: glance('demoToken'),
     reads: [...IMAGE_FIELDS.map((field) => `images[].${field}`), 'first', 'schema'],
+    // Glance documents these as null until data is uploaded: a queued image in the cloud's list (another client's) has them null.
+    nullable: ['disk_format', 'container_format', 'size', 'virtual_size', 'checksum', 'os_hash_algo', 'os_hash_value'].map((field) => `images[].${field}`),
   },
   {
     service: 'image',
