@@ -47,8 +47,8 @@ export function offeredToListener(pool: ResourceRecord, listener: Native): boole
  * Drops the keys whose value is null or undefined (spec 3 §5.1: null values
  * are removed on submit), at the top level of a spec part.
  */
-export function withoutNulls<T extends Record<string, unknown>>(part: T): T {
-  return Object.fromEntries(Object.entries(part).filter(([, value]) => value !== null && value !== undefined)) as T;
+export function withoutNulls<T extends object>(part: T): { [K in keyof T]: T[K] } {
+  return Object.fromEntries(Object.entries(part).filter(([, value]) => value !== null && value !== undefined)) as { [K in keyof T]: T[K] };
 }
 
 /** A string filter value, or undefined. */

@@ -2,6 +2,7 @@ import schema from '../schemas/healthmonitor.schema.json';
 import { monitorCreateBody, monitorUpdateBody } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { HealthmonitorEntity } from '../shared/generated';
+import { withoutNulls } from '../dataProviders/lbaas';
 import { LB_BACKOFF, lbPolicy, PENDING } from './shared/lbaas';
 
 /**
@@ -45,7 +46,7 @@ export default defineResource<HealthmonitorEntity>({
       label: 'Edit Health Monitor',
       form: 'editForm',
       policy: lbPolicy('healthmonitor', 'put'),
-      prefill: (monitor) => Object.fromEntries(Object.entries(monitor).filter(([, value]) => value !== null)),
+      prefill: (monitor) => withoutNulls(monitor),
       payload: (values, monitor) => monitorUpdateBody(values, monitor),
       success: 'The health monitor has been updated.',
       failure: 'Unable to update health monitor.',

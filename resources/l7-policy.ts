@@ -2,6 +2,7 @@ import schema from '../schemas/l7-policy.schema.json';
 import { l7PolicyBody } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { L7PolicyEntity } from '../shared/generated';
+import { withoutNulls } from '../dataProviders/lbaas';
 import { LB_BACKOFF, lbPolicy, PENDING } from './shared/lbaas';
 
 /**
@@ -46,7 +47,7 @@ export default defineResource<L7PolicyEntity>({
       label: 'Edit L7 Policy',
       form: 'editForm',
       policy: lbPolicy('l7policy', 'put'),
-      prefill: (policy) => Object.fromEntries(Object.entries(policy).filter(([, value]) => value !== null)),
+      prefill: (policy) => withoutNulls(policy),
       payload: (values, policy) => l7PolicyBody(values, policy),
       success: 'The l7policy has been updated.',
       failure: 'Unable to update l7 policy.',

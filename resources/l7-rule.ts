@@ -2,6 +2,7 @@ import schema from '../schemas/l7-rule.schema.json';
 import { l7RuleBody } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { L7RuleEntity } from '../shared/generated';
+import { withoutNulls } from '../dataProviders/lbaas';
 import { LB_BACKOFF, lbPolicy, PENDING } from './shared/lbaas';
 
 /**
@@ -48,7 +49,7 @@ export default defineResource<L7RuleEntity>({
       label: 'Edit L7 Rule',
       form: 'editForm',
       policy: lbPolicy('l7rule', 'put'),
-      prefill: (rule) => Object.fromEntries(Object.entries(rule).filter(([, value]) => value !== null)),
+      prefill: (rule) => withoutNulls(rule),
       payload: (values, rule) => l7RuleBody(values, rule),
       success: 'The l7rule has been updated.',
       failure: 'Unable to update l7 rule.',

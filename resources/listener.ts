@@ -2,6 +2,7 @@ import schema from '../schemas/listener.schema.json';
 import { listenerUpdateBody, listenerWizardBody } from '../dataProviders/lbaas-specs';
 import { defineResource } from '../src/descriptor';
 import type { ListenerEntity } from '../shared/generated';
+import { withoutNulls } from '../dataProviders/lbaas';
 import { freeListenerPort, LB_BACKOFF, lbPolicy, lbWizardSteps, PENDING } from './shared/lbaas';
 
 /**
@@ -59,7 +60,7 @@ export default defineResource<ListenerEntity>({
       ],
       // Spec 3 §4.1: a TERMINATED_HTTPS listener's certificates are preselected from its sni_container_refs.
       prefill: (listener) => ({
-        ...Object.fromEntries(Object.entries(listener).filter(([, value]) => value !== null)),
+        ...withoutNulls(listener),
         certificates: [listener.default_tls_container_ref, ...(listener.sni_container_refs ?? [])].filter((ref, index, all): ref is string => typeof ref === 'string' && all.indexOf(ref) === index),
       }),
       payload: (values, listener) => listenerUpdateBody(values, listener),

@@ -1,6 +1,7 @@
 import schema from '../schemas/member.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { MemberEntity } from '../shared/generated';
+import { withoutNulls } from '../dataProviders/lbaas';
 import { lbPolicy } from './shared/lbaas';
 
 /**
@@ -36,7 +37,7 @@ export default defineResource<MemberEntity>({
       label: 'Edit Member',
       form: 'editForm',
       policy: lbPolicy('member', 'put'),
-      prefill: (member) => Object.fromEntries(Object.entries(member).filter(([, value]) => value !== null)),
+      prefill: (member) => withoutNulls(member),
       payload: (values, member) => ({ ...values, poolId: member?.poolId }),
       success: 'Pool member has been updated.',
       failure: 'Unable to update member.',
