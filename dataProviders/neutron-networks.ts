@@ -1,6 +1,6 @@
 import { type HttpClient, serverMessage } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
-import type { ResourceHandlers } from './resource-provider';
+import { allTenantsPage, type ResourceHandlers } from './resource-provider';
 import type { NetworkEntity, NetworkSubnet, PortEntity } from '../shared/generated';
 
 /**
@@ -186,6 +186,36 @@ export function networkCreateBodies(values: Record<string, unknown>): { network:
   return { network, subnet: values.with_subnet === false ? undefined : subnetBody(values) };
 }
 
+/** Provider network types that take a physical network, and those that take a segmentation ID (Horizon's PROVIDER_TYPES). */
+const WITH_PHYSICAL_NETWORK = ['flat', 'vlan'];
+const WITH_SEGMENTATION_ID = ['vlan', 'gre', 'vxlan', 'geneve'];
+
+/**
+ * Admin > Networks' Create Network values as the POST bodies: the project's
+ * wizard's, plus the project the network is for, shared and external, and
+ * the provider attributes its type takes (Horizon's admin CreateNetwork.handle).
+ *
+ * @example
+ * adminNetworkCreateBodies({ name: 'n', tenant_id: 'p1', network_type: 'vlan', physical_network: 'physnet1', segmentation_id: 100, with_subnet: false }).network;
+ * // { name: 'n', admin_state_up: true, tenant_id: 'p1', shared: false, 'router:external': false, 'provider:network_type': 'vlan', 'provider:physical_network': 'physnet1', 'provider:segmentation_id': 100 }
+ */
+export function adminNetworkCreateBodies(values: Record<string, unknown>): { network: Record<string, unknown>; subnet?: Record<string, unknown> } {
+  const { network, subnet } = networkCreateBodies(values);
+  const type = String(values.network_type ?? '');
+  return {
+    network: {
+      ...network,
+      tenant_id: values.tenant_id,
+      shared: Boolean(values.shared),
+      'router:external': Boolean(values.external),
+      ...(type ? { 'provider:network_type': type } : {}),
+      ...(WITH_PHYSICAL_NETWORK.includes(type) ? { 'provider:physical_network': values.physical_network } : {}),
+      ...(WITH_SEGMENTATION_ID.includes(type) ? { 'provider:segmentation_id': values.segmentation_id } : {}),
+    },
+    subnet,
+  };
+}
+
 /** Horizon's message when the network was made but its subnet was refused. */
 export function subnetFailureMessage(subnet: Record<string, unknown>, network: { id: string; name?: unknown }, reason: string): string {
   const label = String(subnet.cidr ?? subnet.name ?? '');
@@ -204,7 +234,11 @@ const subnetPath = (id: string) => `/api/neutron/subnets/${encodeURIComponent(id
 export function networkHandlers(http: HttpClient): Record<string, ResourceHandlers> {
   return {
     network: {
-      async list() {
+      // Admin > Networks lists every project's, a page at a time (`all_tenants`).
+      serverFilters: ['all_tenants'],
+      async list(params) {
+        const page = await allTenantsPage<Network>(http, '/api/neutron/networks/', params, networkRecord);
+        if (page) return page;
         // The panel lists external networks too, as Horizon's network_list_for_tenant(include_external=True).
         const { items } = await http.get<{ items: Network[] }>('/api/neutron/networks/', { query: { include_external: 'true' } });
         // Horizon's pseudo network for auto-allocation is a launch choice, not a network of the panel.
