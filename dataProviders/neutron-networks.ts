@@ -120,6 +120,7 @@ const pair = (line: string) => line.split(',').map((part) => part.trim());
  * @example
  * subnetBody({ subnet_name: 's', address_source: 'manual', cidr: '10.0.0.0/24', ip_version: 4, no_gateway: false, enable_dhcp: true, dns_nameservers: '8.8.8.8' }, 'n1');
  * // { network_id: 'n1', name: 's', ip_version: 4, enable_dhcp: true, cidr: '10.0.0.0/24', dns_nameservers: ['8.8.8.8'] }
+ * subnetBody({ subnet_name: 's', cidr: 'fd00::/64', ip_version: 6, ipv6_modes: 'none/slaac' }).ipv6_address_mode; // 'slaac', and no ipv6_ra_mode
  */
 export function subnetBody(values: Record<string, unknown>, networkId?: string): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -134,6 +135,12 @@ export function subnetBody(values: Record<string, unknown>, networkId?: string):
     body.cidr = values.cidr;
   }
   if (values.ip_version !== undefined) body.ip_version = values.ip_version;
+  // Horizon's 'IPv6 Address Configuration Mode' is 'ra mode/address mode'; 'none' leaves that one unset.
+  if (values.ip_version === 6 && typeof values.ipv6_modes === 'string') {
+    const [raMode, addressMode] = values.ipv6_modes.split('/', 2);
+    if (raMode && raMode !== 'none') body.ipv6_ra_mode = raMode;
+    if (addressMode && addressMode !== 'none') body.ipv6_address_mode = addressMode;
+  }
   if (values.no_gateway) body.gateway_ip = null;
   else if (values.gateway_ip) body.gateway_ip = values.gateway_ip;
   const pools = lines(values.allocation_pools).map(pair);

@@ -68,4 +68,13 @@ export const NEUTRON_ADMIN_CALLS: NativeCall[] = [
     headers: admin,
     reads: ['floatingips'],
   },
+  {
+    // Port details name the port's security groups (server/api/neutron/network-details.ts).
+    service: 'network',
+    name: 'GET /v2.0/security-groups?fields=id&fields=name',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/security-groups?fields=id&fields=name`,
+    headers: (ctx) => ({ 'X-Auth-Token': ctx.demoToken }),
+    reads: ['security_groups[].id', 'security_groups[].name'],
+  },
 ];
