@@ -11,6 +11,7 @@ import type {
   InstanceVolumeAttach,
 } from '../shared/generated/instance';
 import type { HypervisorEntity } from '../shared/generated/hypervisor';
+import type { FloatingIpEntity } from '../shared/generated/floating-ip';
 import type { ResourceHandlers } from './resource-provider';
 
 /**
@@ -37,7 +38,7 @@ async function volumeLabel(http: HttpClient, id: string): Promise<string> {
 }
 
 /** A floating IP as `/api/network/floatingips/` lists it. */
-type FloatingIp = { id: string; ip: string; port_id?: string | null };
+type FloatingIp = Pick<FloatingIpEntity, 'id' | 'ip' | 'port_id'>;
 
 /** The Associate form's choice that allocates a new address from a pool first: `pool:<network id>`. */
 export const NEW_FROM_POOL = 'pool:';
