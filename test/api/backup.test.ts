@@ -140,6 +140,40 @@ describe('backup plans on a schedule', () => {
   });
 });
 
+describe('Task History (spec 3 §7.2, §9.3)', () => {
+  it('pages with start and number under its total, sorts by the column asked for either way, and searches', async (context) => {
+    requireCinderBackup(context);
+    const plan = (await demo.post(`${BASE}/job/`, planBody())).body;
+    await demo.post(`${BASE}/job/${plan.id}`);
+    await service.idle();
+    const page = async (query: string) => (await demo.get(`${BASE}/task-history/?search=${encodeURIComponent(plan.name)}&${query}`)).body.data as { items: { disk_name: string }[]; total: number };
+    const names = (await page('start=0&number=10&sort=disk_name')).items.map((task) => task.disk_name);
+    expect(names).toHaveLength(2);
+    expect([...names].sort()).toEqual(names);
+    expect((await page('start=0&number=10&sort=-disk_name')).items.map((task) => task.disk_name)).toEqual([...names].reverse());
+    // One a page: two pages, the second from start 1.
+    const first = await page('start=0&number=1&sort=disk_name');
+    expect(first.total).toBe(2);
+    expect(first.items.map((task) => task.disk_name)).toEqual([names[0]]);
+    expect((await page('start=1&number=1&sort=disk_name')).items.map((task) => task.disk_name)).toEqual([names[1]]);
+    expect((await page('start=0&number=10&sort=job_name')).total).toBe(2);
+    await demo.delete(`${BASE}/job/${plan.id}`);
+  });
+
+  it('refuses a sort by anything but a column, and a start or number that is not a count, naming the parameter', async () => {
+    for (const [query, field] of [
+      ['sort=password', 'sort'],
+      ['sort=finishDate;DROP', 'sort'],
+      ['start=-1', 'start'],
+      ['number=ten', 'number'],
+    ]) {
+      const response = await demo.get(`${BASE}/task-history/?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body).toContain(field);
+    }
+  });
+});
+
 describe('restore, detach, delete, terminate', () => {
   it('restores a volume into a new one, detaches a disk, deletes a backup and terminates a running task without an orphan', async (context) => {
     requireCinderBackup(context);
