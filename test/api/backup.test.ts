@@ -234,6 +234,67 @@ describe('restore, detach, delete, terminate', () => {
   });
 });
 
+describe('restored bytes (issue 21: done when)', () => {
+  it('restores into a new volume whose bytes are the original volume\'s at backup time', async (context) => {
+    requireCinderBackup(context);
+    // The volume's bytes come from an image (Cinder copies them in), and the restored volume's are read back by uploading it to an image.
+    const glance = await nativeSession(cloud, 'demo', ['image']);
+    const images: string[] = [];
+    const made: string[] = [];
+    const glanceCall = (method: string, path: string, body?: unknown, type = 'application/json') =>
+      fetch(`${glance.endpoint}${path}`, { method, headers: { 'X-Auth-Token': glance.token, ...(body === undefined ? {} : { 'Content-Type': type }) }, body: body as BodyInit | undefined });
+    const imageActive = (id: string) => waitUntil(async () => (await (await glanceCall('GET', `/v2/images/${id}`)).json()) as { status: string }, (image) => ['active', 'killed'].includes(image.status), { what: `image ${id} active` });
+    const original = Buffer.alloc(3 * 65_536 + 123);
+    for (let i = 0; i < original.length; i++) original[i] = ((i * 7) >> 5) % 251 || 1;
+    let plan: { id: string; name: string } | undefined;
+    try {
+      const image = (await (await glanceCall('POST', '/v2/images', JSON.stringify({ name: uniqueName('bk-bytes'), disk_format: 'raw', container_format: 'bare' }))).json()) as { id: string };
+      images.push(image.id);
+      expect((await glanceCall('PUT', `/v2/images/${image.id}/file`, original, 'application/octet-stream')).status).toBe(204);
+      expect((await imageActive(image.id)).status).toBe('active');
+      const volume = (await cinder.call<{ volume: { id: string } }>('POST', '/volumes', { volume: { size: 1, name: uniqueName('bk-bytes'), imageRef: image.id } })).body.volume;
+      made.push(volume.id);
+      expect((await cinder.volumeAvailable(volume.id)).volume.status).toBe('available');
+
+      plan = (await demo.post(`${BASE}/job/`, planBody({ volumes: [volume.id] }))).body as { id: string; name: string };
+      await demo.post(`${BASE}/job/${plan.id}`);
+      await service.idle();
+      const restoreName = uniqueName('bk-restored');
+      const restore = await demo.post(`${BASE}/job/${plan.id}/restore`, {
+        name: `restore ${plan.name}`,
+        description: `restore ${plan.name}`,
+        volumes: { [volume.id]: { restore_name: restoreName, restore_description: '', restore_bootable: false, restore_volume_type: null } },
+      });
+      expect(restore.status).toBe(201);
+      await service.idle();
+      const restored = (await cinder.call<{ volumes: { id: string; name: string }[] }>('GET', `/volumes?name=${restoreName}`)).body.volumes;
+      expect(restored).toHaveLength(1);
+      made.push(restored[0].id);
+      expect((await cinder.volumeAvailable(restored[0].id)).volume.status).toBe('available');
+
+      const upload = await cinder.call<{ 'os-volume_upload_image': { image_id: string } }>('POST', `/volumes/${restored[0].id}/action`, {
+        'os-volume_upload_image': { image_name: uniqueName('bk-bytes-back'), disk_format: 'raw', container_format: 'bare' },
+      });
+      expect(upload.status).toBe(202);
+      const back = upload.body['os-volume_upload_image'].image_id;
+      images.push(back);
+      expect((await imageActive(back)).status).toBe('active');
+      await cinder.volumeAvailable(restored[0].id);
+      const bytes = Buffer.from(await (await glanceCall('GET', `/v2/images/${back}/file`)).arrayBuffer());
+      expect(bytes.length).toBe(original.length);
+      expect(bytes.equals(original)).toBe(true);
+    } finally {
+      if (plan) {
+        await demo.delete(`${BASE}/job/${plan.id}`);
+        await demo.delete(`${BASE}/disk/${made[0]}`);
+        await service.idle();
+      }
+      await cinder.cleanUp([], made);
+      for (const id of images) await glanceCall('DELETE', `/v2/images/${id}`);
+    }
+  });
+});
+
 describe('notifications', () => {
   it('sends task_completed through SMTP, postpones outside the send window, and keeps a readable log', async (context) => {
     requireCinderBackup(context);
