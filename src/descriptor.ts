@@ -804,8 +804,8 @@ export interface DetailDescriptor<T> {
    */
   sticky?: boolean;
   /**
-   * After an operation (Run …) done from the details page, go to the
-   * panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
+   * After an operation (Run …) or an edit done from the details page, go to
+   * the panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
    */
   listAfterOperation?: boolean;
 }
