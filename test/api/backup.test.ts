@@ -198,6 +198,12 @@ describe('restore, detach, delete, terminate', () => {
     const jobs = (await demo.get(`${BASE}/job/`)).body.items as { id: string; job_type: string }[];
     expect(jobs.find((job) => job.id === restore.body.id)?.job_type).toBe('restore');
     expect(jobs.find((job) => job.id === plan.id)?.job_type).toBe('backup');
+    // Spec 3 §4.3, §6: Edit and Run only for a backup job, the server's rule too; the job is left as it was.
+    const edit = await demo.request('PUT', `${BASE}/job/${restore.body.id}`, planBody());
+    expect(edit.status).toBe(409);
+    expect(edit.body).toContain('restore');
+    expect((await demo.post(`${BASE}/job/${restore.body.id}`)).status).toBe(409);
+    expect((await demo.get(`${BASE}/job/${restore.body.id}`)).body).toMatchObject({ name: `restore ${plan.name}`, job_type: 'restore' });
     await service.idle();
     expect((await history(`restore ${plan.name}`)).items.map((task: { status: string; jobType: string; message: string }) => [task.jobType, task.status, task.message])).toEqual([['restore', 'completed', expect.stringContaining('Restored backup')]]);
     const made = (await cinder.call<{ volumes: { name: string; status: string; size: number; description: string }[] }>('GET', '/volumes/detail?limit=1000')).body.volumes.find((volume) => volume.name === restoreName);
