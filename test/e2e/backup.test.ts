@@ -41,8 +41,8 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     await wizard.getByRole('button', { name: `Allocate ${nameA} (1 GiB)` }).click();
     await wizard.getByRole('button', { name: `Allocate ${nameB} (1 GiB)` }).click();
     await wizard.getByRole('button', { name: 'Next' }).click();
-    // Daily, at the next whole minute (the cloud's time zone is UTC) that leaves the wizard 15 s to save.
-    const due = new Date(Math.ceil((Date.now() + 15_000) / 60_000) * 60_000);
+    // Daily, at the next whole minute (the cloud's time zone is UTC) that leaves the wizard 20 s to save.
+    const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
     const [hour, minute] = [due.getUTCHours(), due.getUTCMinutes()].map((value) => String(value).padStart(2, '0'));
     for (const [label, value] of [['Hour', hour], ['Minute', minute]]) {
       await wizard.getByRole('combobox', { name: label }).click();
