@@ -7,11 +7,24 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SwiftObjectRecord } from '../../../dataProviders/swift';
+import { errorStatus, isAlreadyReported } from '../../../src/backend/http';
 import { useBackend } from '../../../src/engine/context';
 import { DIALOG_WIDTH } from '../../../src/forms/dialog';
+import { useToastStore } from '../../../src/toasts/context';
 import { type DeletePlan, type DeleteProgress, deletePlan, discover } from '../delete-objects';
 import { useReloadContainer } from '../queries';
-import { fill, TEXTS } from '../texts';
+import { ERRORS, fill, TEXTS } from '../texts';
+
+/**
+ * What a failed delete tells the user (spec 2 §8): a 409 is a folder that is
+ * not empty (someone added to it after discovery); a 404 on a folder counts
+ * as deleted and says nothing; anything else is 'Unable to delete the object.'.
+ */
+export function deleteFailureMessage(error: unknown, item: SwiftObjectRecord): string | null {
+  const status = errorStatus(error);
+  if (isAlreadyReported(error) || (status === 404 && item.is_subdir)) return null;
+  return status === 409 ? ERRORS.folderNotEmpty : ERRORS.deleteObject;
+}
 
 /**
  * Delete objects (spec 2 §4): discovery counts the files and folders under
@@ -20,6 +33,7 @@ import { fill, TEXTS } from '../texts';
  */
 export function DeleteObjectsDialog({ container, items, onClose }: { container: string; items: SwiftObjectRecord[]; onClose(): void }) {
   const { dataProvider } = useBackend();
+  const toasts = useToastStore();
   const reload = useReloadContainer(container);
   const titleId = useId();
   const cancelled = useRef(false);
@@ -45,11 +59,21 @@ export function DeleteObjectsDialog({ container, items, onClose }: { container: 
   const run = async () => {
     if (!plan) return;
     setProgress((current) => ({ ...current, mode: 'deletion', running: true }));
-    await deletePlan(
-      plan,
-      (item) => dataProvider.delete('swift-object', { id: item.id, previousData: item }).then(() => undefined),
-      (deleted) => setProgress((current) => ({ ...current, deleted })),
-    );
+    // Each reason once, however many of the hundreds of deletes give it.
+    const told = new Set<string>();
+    const remove = async (item: SwiftObjectRecord) => {
+      try {
+        await dataProvider.delete('swift-object', { id: item.id, previousData: item });
+      } catch (error) {
+        const message = deleteFailureMessage(error, item);
+        if (message && !told.has(message)) {
+          told.add(message);
+          toasts.error(message);
+        }
+        throw error;
+      }
+    };
+    await deletePlan(plan, remove, (deleted) => setProgress((current) => ({ ...current, deleted })));
     setProgress((current) => ({ ...current, running: false }));
     await reload();
   };
