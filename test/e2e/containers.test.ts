@@ -54,11 +54,11 @@ function recordSwiftCalls(page: Page) {
 }
 
 /**
- * The texts the upload progress shows while it runs ('Uploading 37%'),
- * recorded by the page itself on every change so that none is missed
- * between two looks of the test.
+ * What the upload progress shows while it runs ('Uploading 37%' over the
+ * file in flight, 'big 50MB.bin (1 of 3)'), recorded by the page itself on
+ * every change so that none is missed between two looks of the test.
  */
-async function recordUploadProgress(page: Page): Promise<() => Promise<number[]>> {
+async function recordUploadProgress(page: Page): Promise<() => Promise<{ percents: number[]; files: string[] }>> {
   await page.evaluate(() => {
     const seen: string[] = [];
     (window as unknown as { uploadProgressSeen: string[] }).uploadProgressSeen = seen;
@@ -71,7 +71,11 @@ async function recordUploadProgress(page: Page): Promise<() => Promise<number[]>
   });
   return async () => {
     const texts = await page.evaluate(() => (window as unknown as { uploadProgressSeen: string[] }).uploadProgressSeen);
-    return texts.map((text) => /(\d+)%/.exec(text)?.[1]).filter((percent) => percent !== undefined).map(Number);
+    const shown = texts.map((text) => /^Uploading(?: (\d+)%)?(.*)$/.exec(text)!);
+    return {
+      percents: shown.filter((match) => match[1] !== undefined).map((match) => Number(match[1])),
+      files: [...new Set(shown.map((match) => match[2]!))],
+    };
   };
 }
 
@@ -158,7 +162,8 @@ describe('object storage, a user’s journey in the browser (issue 18; spec 2 §
     await dropFiles(page);
     for (const file of Object.values(files)) await expectToast(page, `File ${file.name} uploaded.`);
     await uploadDialog(page).waitFor({ state: 'detached' });
-    const percents = await progress();
+    const { percents, files: inFlight } = await progress();
+    expect(inFlight, 'the file in flight is named under the bar').toEqual(Object.values(files).map((file, index) => `${file.name} (${index + 1} of 3)`));
     expect(percents.filter((percent) => percent > 0 && percent < 100).length, `percents seen: ${percents.join(', ')}`).toBeGreaterThanOrEqual(3);
     expect(percents, 'the overall percent never goes back').toEqual([...percents].sort((a, b) => a - b));
     expect(percents.at(-1)).toBe(100);
