@@ -201,6 +201,12 @@ describe('object storage, a user’s journey in the browser (issue 18; spec 2 §
     await expect.poll(() => rowNames(page, container), PATIENTLY).toEqual([files.big.name, files.cafe.name, folder, files.notes.name].sort());
     expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 
+    // The screen fits its window, wide and narrow (the panel layout tests do not open this custom screen).
+    for (const width of [1280, 800]) {
+      await page.setViewportSize({ width, height: 800 });
+      expect(await page.evaluate(() => document.scrollingElement!.scrollWidth), `page width in a ${width} px window`).toBeLessThanOrEqual(width);
+    }
+
     // Copy into the folder: the view moves there (spec 2 §4) and the copy has the original's bytes.
     const copyName = `${folder}/copy of notes #1 é.txt`;
     await rowAction(page, files.notes.name, 'Copy');
