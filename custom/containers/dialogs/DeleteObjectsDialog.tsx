@@ -7,24 +7,12 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState } from 'react';
 import type { SwiftObjectRecord } from '../../../dataProviders/swift';
-import { errorStatus, isAlreadyReported } from '../../../src/backend/http';
 import { useBackend } from '../../../src/engine/context';
 import { DIALOG_WIDTH } from '../../../src/forms/dialog';
 import { useToastStore } from '../../../src/toasts/context';
-import { type DeletePlan, type DeleteProgress, deletePlan, discover } from '../delete-objects';
+import { type DeletePlan, type DeleteProgress, deleteFailureMessage, deletePlan, discover } from '../delete-objects';
 import { useReloadContainer } from '../queries';
-import { ERRORS, fill, TEXTS } from '../texts';
-
-/**
- * What a failed delete tells the user (spec 2 §8): a 409 is a folder that is
- * not empty (someone added to it after discovery); a 404 on a folder counts
- * as deleted and says nothing; anything else is 'Unable to delete the object.'.
- */
-export function deleteFailureMessage(error: unknown, item: SwiftObjectRecord): string | null {
-  const status = errorStatus(error);
-  if (isAlreadyReported(error) || (status === 404 && item.is_subdir)) return null;
-  return status === 409 ? ERRORS.folderNotEmpty : ERRORS.deleteObject;
-}
+import { fill, TEXTS } from '../texts';
 
 /**
  * Delete objects (spec 2 §4): discovery counts the files and folders under
