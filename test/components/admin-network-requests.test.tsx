@@ -20,10 +20,10 @@ const NETWORK_ROUTES = {
 
 async function choose(user: ReturnType<typeof renderWithApi>['user'], dialog: HTMLElement, label: RegExp | string, option: string) {
   await user.click(within(dialog).getByRole('combobox', { name: label }));
-  await user.click(await screen.findByRole('option', { name: option }));
+  await user.click(await screen.findByRole('option', { name: option }, { timeout: 10_000 }));
 }
 
-describe('Admin › Networks', { timeout: 60_000 }, () => {
+describe('Admin › Networks', { timeout: 90_000 }, () => {
   it("lists every project's networks a page at a time from the server, with their Project", async () => {
     const api = renderWithApi({ path: '/admin/networks', admin: true, services: ['identity', 'compute', 'network'], routes: NETWORK_ROUTES });
     const table = await screen.findByRole('table', { name: 'Networks' }, { timeout: 30_000 });
@@ -37,9 +37,9 @@ describe('Admin › Networks', { timeout: 60_000 }, () => {
   it('Create Network sends the project, the provider type with the fields the type takes, shared and external', async () => {
     const api = renderWithApi({ path: '/admin/networks', admin: true, services: ['identity', 'compute', 'network'], routes: NETWORK_ROUTES });
     await api.user.click(await screen.findByRole('button', { name: 'Create Network' }, { timeout: 30_000 }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Network' });
-    await api.user.type(await within(dialog).findByRole('textbox', { name: 'Name' }), 'prov-net');
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Project/ })).toBeTruthy());
+    const dialog = await screen.findByRole('dialog', { name: 'Create Network' }, { timeout: 30_000 });
+    await api.user.type(await within(dialog).findByRole('textbox', { name: 'Name' }, { timeout: 10_000 }), 'prov-net');
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Project/ })).toBeTruthy(), { timeout: 10_000 });
     await choose(api.user, dialog, /Project/, 'demo');
     // Local takes neither field; VLAN both.
     expect(within(dialog).queryByRole('textbox', { name: /Physical Network/ })).toBeNull();
@@ -56,7 +56,7 @@ describe('Admin › Networks', { timeout: 60_000 }, () => {
     await api.user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await api.user.click(within(dialog).getByRole('button', { name: 'Next' }));
     await api.user.click(within(dialog).getByRole('button', { name: 'Create' }));
-    await waitFor(() => expect(api.sent('POST', '/api/neutron/networks/')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('POST', '/api/neutron/networks/')).toHaveLength(1), { timeout: 10_000 });
     expect(api.sent('POST', '/api/neutron/networks/')[0]).toEqual({
       name: 'prov-net',
       admin_state_up: true,
@@ -71,7 +71,7 @@ describe('Admin › Networks', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Admin › Floating IPs', { timeout: 60_000 }, () => {
+describe('Admin › Floating IPs', { timeout: 90_000 }, () => {
   it('Allocate IP To Project POSTs the pool, the chosen project and address, and the list shows the Project', async () => {
     const api = renderWithApi({
       path: '/admin/floating_ips',
@@ -88,12 +88,12 @@ describe('Admin › Floating IPs', { timeout: 60_000 }, () => {
     const row = (await within(table).findByText('172.24.4.50')).closest('tr')!;
     expect(within(row).getByText('demo')).toBeTruthy();
     await api.user.click(screen.getByRole('button', { name: 'Allocate IP To Project' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Allocate IP To Project' });
-    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Pool/ }).textContent).toBe('public'));
+    const dialog = await screen.findByRole('dialog', { name: 'Allocate IP To Project' }, { timeout: 30_000 });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /Pool/ }).textContent).toBe('public'), { timeout: 10_000 });
     await choose(api.user, dialog, /Project/, 'demo');
     await api.user.type(within(dialog).getByRole('textbox', { name: /Floating IP Address/ }), '172.24.4.99');
     await api.user.click(within(dialog).getByRole('button', { name: 'Allocate Floating IP' }));
-    await waitFor(() => expect(api.sent('POST', '/api/network/floatingip/')).toHaveLength(1));
+    await waitFor(() => expect(api.sent('POST', '/api/network/floatingip/')).toHaveLength(1), { timeout: 10_000 });
     expect(api.sent('POST', '/api/network/floatingip/')[0]).toEqual({ pool_id: 'net-public', tenant_id: 'p-demo', floating_ip_address: '172.24.4.99' });
   });
 });

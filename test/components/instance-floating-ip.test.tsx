@@ -67,32 +67,32 @@ describe('Floating IPs from the instance row', { timeout: 90_000 }, () => {
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Select an IP address', '172.24.4.10', 'Allocate a new IP from pool public']);
     await api.user.click(screen.getByRole('option', { name: '172.24.4.10' }));
     // The IPv6 address is no target; the one IPv4 target is chosen for the user.
-    await waitFor(() => expect(within(api.dialog).getByRole('combobox', { name: /Port to be associated/ }).textContent).toBe('web: 10.0.0.5'));
+    await waitFor(() => expect(within(api.dialog).getByRole('combobox', { name: /Port to be associated/ }).textContent).toBe('web: 10.0.0.5'), { timeout: 10_000 });
     await api.user.click(within(api.dialog).getByRole('button', { name: 'Associate' }));
-    await waitFor(() => expect(api.sent('PATCH', '/api/network/floatingip/')).toEqual([{ address_id: 'fip-free', port_id: 'port-web_10.0.0.5' }]));
+    await waitFor(() => expect(api.sent('PATCH', '/api/network/floatingip/')).toEqual([{ address_id: 'fip-free', port_id: 'port-web_10.0.0.5' }]), { timeout: 10_000 });
     expect(await screen.findByText('IP address 172.24.4.10 associated.')).toBeTruthy();
-    await waitFor(() => expect(within(rowOf(api.table)).getByText('10.0.0.5, 172.24.4.10')).toBeTruthy());
+    await waitFor(() => expect(within(rowOf(api.table)).getByText('10.0.0.5, 172.24.4.10')).toBeTruthy(), { timeout: 10_000 });
   });
 
   it('Associate with a pool allocates a new address first, then maps it', async () => {
     const api = await openRowAction(cloud(), 'Associate Floating IP', 'Manage Floating IP Associations');
     await api.user.click(within(api.dialog).getByRole('combobox', { name: /IP Address/ }));
     await api.user.click(await screen.findByRole('option', { name: 'Allocate a new IP from pool public' }));
-    await waitFor(() => expect(within(api.dialog).getByRole('combobox', { name: /Port to be associated/ }).textContent).toBe('web: 10.0.0.5'));
+    await waitFor(() => expect(within(api.dialog).getByRole('combobox', { name: /Port to be associated/ }).textContent).toBe('web: 10.0.0.5'), { timeout: 10_000 });
     await api.user.click(within(api.dialog).getByRole('button', { name: 'Associate' }));
-    await waitFor(() => expect(api.sent('PATCH', '/api/network/floatingip/')).toEqual([{ address_id: 'fip-new', port_id: 'port-web_10.0.0.5' }]));
+    await waitFor(() => expect(api.sent('PATCH', '/api/network/floatingip/')).toEqual([{ address_id: 'fip-new', port_id: 'port-web_10.0.0.5' }]), { timeout: 10_000 });
     expect(api.sent('POST', '/api/network/floatingip/')).toEqual([{ pool_id: 'net-public' }]);
     expect(await screen.findByText('IP address 172.24.4.99 associated.')).toBeTruthy();
   });
 
   it("Disassociate offers the instance's address and, with Release, releases it; the row no longer shows it", async () => {
     const api = await openRowAction(cloud({ mapped: '172.24.4.20' }), 'Disassociate Floating IP', 'Disassociate Floating IP');
-    await waitFor(() => expect(within(api.dialog).getByRole('combobox', { name: /Floating IP/ }).textContent).toBe('172.24.4.20'));
+    await waitFor(() => expect(within(api.dialog).getByRole('combobox', { name: /Floating IP/ }).textContent).toBe('172.24.4.20'), { timeout: 10_000 });
     await api.user.click(within(api.dialog).getByRole('checkbox', { name: 'Release Floating IP' }));
     await api.user.click(within(api.dialog).getByRole('button', { name: 'Disassociate' }));
-    await waitFor(() => expect(api.calls('DELETE')).toEqual(['/api/network/floatingips/fip-mapped/']));
+    await waitFor(() => expect(api.calls('DELETE')).toEqual(['/api/network/floatingips/fip-mapped/']), { timeout: 10_000 });
     expect(api.sent('PATCH', '/api/network/floatingip/')).toEqual([]);
     expect(await screen.findByText('Successfully disassociated and released floating IP 172.24.4.20')).toBeTruthy();
-    await waitFor(() => expect(within(rowOf(api.table)).queryByText(/172\.24\.4\.20/)).toBeNull());
+    await waitFor(() => expect(within(rowOf(api.table)).queryByText(/172\.24\.4\.20/)).toBeNull(), { timeout: 10_000 });
   });
 });
