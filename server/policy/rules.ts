@@ -176,4 +176,19 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     get_quota: 'rule:admin_or_owner',
     update_quota: 'rule:admin_only',
   },
+  // Octavia's operator rules (octavia/policies: flavor, flavor_profile, amphora). No default: the
+  // project's own load balancer rules (os_load-balancer_api:loadbalancer:post, …) stay allowed, as before.
+  'load-balancer': {
+    'load-balancer:admin': 'role:admin',
+    'os_load-balancer_api:flavor:post': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor:put': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor:delete': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:get_all': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:get_one': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:post': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:put': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:delete': 'rule:load-balancer:admin',
+    'os_load-balancer_api:amphora:get_all': 'rule:load-balancer:admin',
+    'os_load-balancer_api:amphora:get_one': 'rule:load-balancer:admin',
+  },
 };

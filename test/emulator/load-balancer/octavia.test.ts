@@ -354,6 +354,23 @@ describe('projects and the operator catalog', () => {
     expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
   });
 
+  it('lists one STANDALONE amphora per load balancer under /v2/octavia/amphorae, booting until the load balancer is ACTIVE, for the admin only', async () => {
+    const operator = (method: Method, path: string, token: string) => cloud.app.inject({ method, url: `/cloud/load-balancer/v2/octavia${path}`, headers: { 'x-auth-token': token } });
+    const lb = (await octavia('POST', '/loadbalancers', { loadbalancer: { name: 'carried', vip_subnet_id: subnetId } })).json().loadbalancer;
+    const booting = (await operator('GET', `/amphorae?loadbalancer_id=${lb.id}`, admin)).json().amphorae;
+    expect(booting).toEqual([expect.objectContaining({ loadbalancer_id: lb.id, role: 'STANDALONE', status: 'BOOTING', ha_ip: lb.vip_address, ha_port_id: lb.vip_port_id })]);
+    settle();
+    const shown = await operator('GET', `/amphorae/${booting[0].id}`, admin);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().amphora).toMatchObject({ id: booting[0].id, loadbalancer_id: lb.id, status: 'ALLOCATED' });
+    expect((await operator('GET', '/amphorae', demo)).statusCode).toBe(403);
+    expect((await operator('GET', `/amphorae/${booting[0].id}`, demo)).json().faultstring).toBe('Policy does not allow this request to be performed.');
+    expect((await operator('GET', '/amphorae/00000000-0000-0000-0000-000000000000', admin)).statusCode).toBe(404);
+    expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
+    settle();
+    expect((await operator('GET', `/amphorae?loadbalancer_id=${lb.id}`, admin)).json().amphorae).toEqual([]);
+  });
+
   it('enforces a project quota with 403', async () => {
     const reader = await userWithRole(cloud, { user: 'lb-quota', project: 'lb-quota', role: 'member' });
     expect((await octavia('PUT', `/quotas/${reader.projectId}`, { quota: { load_balancer: 0 } }, admin)).statusCode).toBe(202);
