@@ -139,7 +139,7 @@ export const OCTAVIA_CALLS: NativeCall[] = [
   call('GET /healthmonitors?project_id=', 'GET', (ctx) => `/healthmonitors?project_id=${ctx.demoProjectId}`, {
     before: untilActive,
     reads: prefixed('healthmonitors[]', MONITOR_FIELDS),
-    after: (ctx, body) => (ctx.saved.lbMonitor = body.healthmonitors.find((monitor: { pools: { id: string }[] }) => monitor.pools[0]?.id === ctx.saved.lbPool).id),
+    after: (ctx, body) => (ctx.saved.lbMonitor = body.healthmonitors.find((monitor: { pools: { id: string }[] }) => monitor.pools[0]?.id === ctx.saved.lbPool)?.id),
   }),
   call('PUT /healthmonitors/{id}', 'PUT', (ctx) => `/healthmonitors/${ctx.saved.lbMonitor}`, { before: untilMonitorActive, body: () => ({ healthmonitor: { delay: 7, url_path: '/health' } }), reads: prefixed('healthmonitor', MONITOR_FIELDS) }),
   call('POST /l7policies', 'POST', () => '/l7policies', {
