@@ -50,8 +50,11 @@ export function lbaasOperatorHandlers(http: HttpClient): Record<string, Resource
       async create(data) {
         return http.post<Native>(path('flavorprofiles'), { flavor_profile: profileBody(data) });
       },
+      /** Only the changed fields: Octavia refuses a new provider or data while a flavor uses the profile, not a new name. */
       async update(id, data) {
-        await http.put(path('flavorprofiles', id), { flavor_profile: { id, ...profileBody(data) } });
+        const current = await http.get<Native>(path('flavorprofiles', id));
+        const changed = Object.entries(profileBody(data)).filter(([field, value]) => value !== undefined && value !== current[field]);
+        await http.put(path('flavorprofiles', id), { flavor_profile: { id, ...Object.fromEntries(changed) } });
         return { id, ...data } as ResourceRecord;
       },
       async remove(id) {

@@ -98,6 +98,17 @@ describe('Load Balancer Flavor Profiles (admin)', { timeout: 90_000 }, () => {
     expect(api.sent('POST', '/api/lbaas/flavors/')).toHaveLength(0);
   });
 
+  it('Edit Flavor Profile PUTs only what changed, so a profile a flavor uses can still be renamed (Octavia fixes its provider and data)', async () => {
+    const api = await openPanel('/admin/load_balancer_flavor_profiles', 'single');
+    const dialog = await openRowAction(api, 'single', 'Edit Flavor Profile');
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Name' }), { target: { value: 'single-amphora' } });
+    await api.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/lbaas/flavorprofiles/fp-1/')).toHaveLength(1));
+    const [body] = api.sent('PUT', '/api/lbaas/flavorprofiles/fp-1/');
+    expectContract(body, 'lb-flavor-profile.schema.json#/$defs/updateRequest');
+    expect(body).toEqual({ flavor_profile: { id: 'fp-1', name: 'single-amphora' } });
+  });
+
   it('refuses an empty flavor data with the field’s message, before any call', async () => {
     const api = await openPanel('/admin/load_balancer_flavor_profiles', 'single');
     const dialog = await openRowAction(api, 'single', 'Edit Flavor Profile');

@@ -354,6 +354,19 @@ describe('projects and the operator catalog', () => {
     expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
   });
 
+  it('keeps a flavor profile’s provider and data while a flavor uses it (a new name is fine), and lists profiles with Octavia’s flavorprofile_links', async () => {
+    const profile = (await octavia('POST', '/flavorprofiles', { flavorprofile: { name: 'kept', provider_name: 'amphora', flavor_data: '{}' } }, admin)).json().flavorprofile;
+    const flavor = (await octavia('POST', '/flavors', { flavor: { name: 'on-kept', flavor_profile_id: profile.id } }, admin)).json().flavor;
+    const refused = await octavia('PUT', `/flavorprofiles/${profile.id}`, { flavorprofile: { flavor_data: '{"loadbalancer_topology": "SINGLE"}' } }, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().faultstring).toBe(`Flavor profile ${profile.id} is in use and cannot be modified.`);
+    expect((await octavia('PUT', `/flavorprofiles/${profile.id}`, { flavorprofile: { name: 'renamed' } }, admin)).json().flavorprofile).toMatchObject({ name: 'renamed', flavor_data: '{}' });
+    expect(Object.keys((await octavia('GET', '/flavorprofiles', undefined, admin)).json()).sort()).toEqual(['flavorprofile_links', 'flavorprofiles']);
+    await octavia('DELETE', `/flavors/${flavor.id}`, undefined, admin);
+    expect((await octavia('PUT', `/flavorprofiles/${profile.id}`, { flavorprofile: { flavor_data: '{"loadbalancer_topology": "SINGLE"}' } }, admin)).statusCode).toBe(200);
+    expect((await octavia('DELETE', `/flavorprofiles/${profile.id}`, undefined, admin)).statusCode).toBe(204);
+  });
+
   it('lists one STANDALONE amphora per load balancer under /v2/octavia/amphorae, booting until the load balancer is ACTIVE, for the admin only', async () => {
     const operator = (method: Method, path: string, token: string) => cloud.app.inject({ method, url: `/cloud/load-balancer/v2/octavia${path}`, headers: { 'x-auth-token': token } });
     const lb = (await octavia('POST', '/loadbalancers', { loadbalancer: { name: 'carried', vip_subnet_id: subnetId } })).json().loadbalancer;
