@@ -184,7 +184,7 @@ export const OCTAVIA_CALLS: NativeCall[] = [
   }),
   call('POST /flavors (a project member)', 'POST', () => '/flavors', { body: (ctx) => ({ flavor: { name: 'refused', flavor_profile_id: ctx.saved.lbProfile } }), reads: ['faultstring'] }),
   call('PUT /flavors/{id} (admin)', 'PUT', (ctx) => `/flavors/${ctx.saved.lbFlavor}`, { headers: admin, body: () => ({ flavor: { description: 'edited', enabled: false } }), reads: prefixed('flavor', ['id', 'description', 'enabled']) }),
-  call('PUT /flavorprofiles/{id} (admin)', 'PUT', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, body: () => ({ flavorprofile: { flavor_data: '{}' } }), reads: prefixed('flavorprofile', ['id', 'flavor_data']) }),
+  call('PUT /flavorprofiles/{id} (new data, in use by a flavor)', 'PUT', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, body: () => ({ flavorprofile: { flavor_data: '{}' } }), reads: prefixed('flavorprofile', ['id', 'flavor_data']) }),
   call('DELETE /flavorprofiles/{id} (in use by a flavor)', 'DELETE', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, reads: ['faultstring'] }),
   call('DELETE /flavors/{id} (admin)', 'DELETE', (ctx) => `/flavors/${ctx.saved.lbFlavor}`, { headers: admin }),
   call('DELETE /flavorprofiles/{id} (admin)', 'DELETE', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin }),
