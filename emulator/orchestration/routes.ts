@@ -251,11 +251,11 @@ function redirect(deps: HeatDeps, request: FastifyRequest, reply: FastifyReply, 
  * Heat v1 under /cloud/orchestration: `/v1/{tenant_id}/…` with a
  * project-scoped token for that project. The engine advances stacks before
  * each request of their project and on a tick, so a stack moves on even when
- * nobody asks.
+ * nobody asks. `resourceMs`: the least time a resource stays CREATE_IN_PROGRESS.
  */
-export const orchestrationRoutes: FastifyPluginAsync<ServiceOptions> = async (app: FastifyInstance, { deps: cloud }) => {
+export const orchestrationRoutes = (options: { resourceMs: number }): FastifyPluginAsync<ServiceOptions> => async (app: FastifyInstance, { deps: cloud }) => {
   const clients = cloudClients(app, cloud, '/orchestration');
-  const deps: HeatDeps = { ...cloud, engine: new Engine(cloud.db, cloud.clock, clients) };
+  const deps: HeatDeps = { ...cloud, engine: new Engine(cloud.db, cloud.clock, clients, options.resourceMs) };
   acceptRawBodies(app);
   app.setErrorHandler(heatErrorHandler(cloud));
   app.setNotFoundHandler((_request, reply) => send(reply, 404, heatFault(404, 'HTTPNotFound', 'The resource could not be found.')));
