@@ -43,12 +43,30 @@ export class GraphDrawing {
   private readonly nodeLayer: Selection<SVGGElement, unknown, null, undefined>;
   private labels = false;
   private colorOf = new Map<string, number>();
+  /** A balloon is open (the layout waits, as Horizon's does). */
+  private paused = false;
+  /**
+   * A pan or zoom is under way: the layout waits, so each frame of the gesture
+   * moves one transform instead of also running a tick and moving thousands
+   * of nodes and links (bench h: 2,550 nodes froze the pan under load).
+   */
+  private moving = false;
+  /** Lines thickened under the pointer, thinned again when it leaves (not all of them). */
+  private highlighted: Selection<SVGLineElement, GraphLink, SVGGElement, unknown> | null = null;
 
   constructor(
     private readonly svg: SVGSVGElement,
     private readonly handlers: GraphHandlers,
   ) {
-    this.canvas = zoomableCanvas(svg, { scaleExtent: GRAPH.scaleExtent, onZoom: () => handlers.onZoom(), onBackground: () => handlers.onBackground() });
+    this.canvas = zoomableCanvas(svg, {
+      scaleExtent: GRAPH.scaleExtent,
+      onZoom: () => handlers.onZoom(),
+      onBackground: () => handlers.onBackground(),
+      onGesture: (moving) => {
+        this.moving = moving;
+        this.resume();
+      },
+    });
     this.hullLayer = this.canvas.layer.append('g').attr('class', 'hulls');
     this.linkLayer = this.canvas.layer.append('g').attr('class', 'links');
     this.nodeLayer = this.canvas.layer.append('g').attr('class', 'nodes');
@@ -114,8 +132,13 @@ export class GraphDrawing {
             event.stopPropagation();
             this.handlers.onNode(node);
           })
-          .on('mouseover', (_event, node) => this.links.filter((link) => endpoint(link.source) === node || endpoint(link.target) === node).attr('stroke-width', 3))
-          .on('mouseout', () => this.links.attr('stroke-width', 1))
+          .on('mouseover', (_event, node) => {
+            this.highlighted = this.links.filter((link) => endpoint(link.source) === node || endpoint(link.target) === node).attr('stroke-width', 3);
+          })
+          .on('mouseout', () => {
+            this.highlighted?.attr('stroke-width', 1);
+            this.highlighted = null;
+          })
           .call(dragNodes<SVGGElement, GraphNode>(() => this.simulation));
         return group;
       })
@@ -140,6 +163,8 @@ export class GraphDrawing {
   }
 
   private tick(): void {
+    // A tick that comes during a gesture (the warm-up ending, a reload) stops the layout until the gesture ends.
+    if (this.moving) this.simulation?.stop();
     this.drawHulls();
     this.links
       .attr('x1', (link) => endpoint(link.source).x ?? 0)
@@ -182,8 +207,16 @@ export class GraphDrawing {
 
   /** Stops the layout while a balloon is open, as Horizon does, and lets it go on after. */
   pause(paused: boolean): void {
-    if (paused) this.simulation?.stop();
-    else this.simulation?.restart();
+    this.paused = paused;
+    this.resume();
+  }
+
+  /** The layout runs when neither a balloon nor a gesture holds it, and only while it has not cooled. */
+  private resume(): void {
+    const simulation = this.simulation;
+    if (!simulation) return;
+    if (this.paused || this.moving) simulation.stop();
+    else if (simulation.alpha() > simulation.alphaMin()) simulation.restart();
   }
 
   destroy(): void {
