@@ -140,6 +140,21 @@ describe('a resource that fails', () => {
       await limitNetworks(100);
     }
   });
+
+  it("makes Heat's OS::Heat::TestResource: its value as the output attribute, changed in place by an update, and Heat's ValueError when asked to fail", async () => {
+    const template = (value: string, fail = false) => hot({ t: { type: 'OS::Heat::TestResource', properties: { value, fail } } }, { outputs: { out: { value: { get_attr: ['t', 'output'] } } } });
+    const made = await createStack(cloud, demo, { stack_name: 'testResource', template: template('first') });
+    expect(await settle(cloud, demo, made.path)).toMatchObject({ stack_status: 'CREATE_COMPLETE' });
+    expect((await heat(cloud, demo, 'GET', `${made.path}/outputs/out`)).json().output.output_value).toBe('first');
+    const before = (await heat(cloud, demo, 'GET', `${made.path}/resources/t`)).json().resource.physical_resource_id as string;
+    expect((await heat(cloud, demo, 'PUT', made.path, { template: template('second') })).statusCode).toBe(202);
+    expect(await settle(cloud, demo, made.path)).toMatchObject({ stack_status: 'UPDATE_COMPLETE' });
+    expect((await heat(cloud, demo, 'GET', `${made.path}/outputs/out`)).json().output.output_value).toBe('second');
+    expect((await heat(cloud, demo, 'GET', `${made.path}/resources/t`)).json().resource.physical_resource_id).toBe(before);
+
+    const failing = await createStack(cloud, demo, { stack_name: 'testResourceFails', template: template('x', true) });
+    expect(await settle(cloud, demo, failing.path)).toMatchObject({ stack_status: 'CREATE_FAILED', stack_status_reason: 'Resource CREATE failed: ValueError: resources.t: Test Resource failed t' });
+  });
 });
 
 describe('stack update', () => {
