@@ -131,7 +131,11 @@ export function forceLayout<N extends SimulationNodeDatum, L extends SimulationL
     // The nodes are placed once, warmed: moving thousands of elements after every slice costs more than the ticks.
     options.onTick();
     simulation.on('tick', options.onTick);
-    simulation.alpha(0.3).restart();
+    // A large graph is at rest after its warm-up (it cools in about 100 ticks): heating it again would move
+    // thousands of elements for another hundred frames, the page busy all along (bench h). A small one
+    // settles on screen, as Horizon's does.
+    if (nodes.length > LARGE_GRAPH) simulation.restart();
+    else simulation.alpha(0.3).restart();
   };
   warm();
   return {

@@ -125,8 +125,6 @@ export class GraphDrawing {
         const group = enter.append('g');
         group.append('circle').attr('class', 'frame').attr('stroke', 'black').attr('stroke-width', 3).attr('fill', 'white');
         group.append('path').attr('class', 'icon').attr('fill', 'black');
-        group.append('text').attr('class', 'nodeLabel').attr('fill', 'black').attr('font-size', 12);
-        group.append('text').attr('class', 'vmCount').attr('fill', 'black').attr('font-size', 20).attr('transform', 'translate(26,38)');
         group
           .on('click', (event: MouseEvent, node) => {
             event.stopPropagation();
@@ -154,12 +152,27 @@ export class GraphDrawing {
       .select('.icon')
       .attr('transform', (node) => iconTransform(ICON_SIZE[node.kind]))
       .attr('d', (node) => ICONS[node.kind]);
+    this.drawTexts();
+  }
+
+  /**
+   * Text only where it shows: the labels while they are on, the hidden-instance
+   * count on a collapsed network. Chromium lays SVG text out again as the
+   * canvas pans and zooms, so thousands of hidden or empty ones froze the
+   * pan of a large project (bench h).
+   */
+  private drawTexts(): void {
     this.nodes
-      .select('.nodeLabel')
+      .selectAll<SVGTextElement, GraphNode>('text.nodeLabel')
+      .data((node) => (this.labels ? [node] : []))
+      .join((enter) => enter.append('text').attr('class', 'nodeLabel').attr('fill', 'black').attr('font-size', 12))
       .attr('transform', (node) => `translate(${NODE_RADIUS[node.kind] + 5},3)`)
-      .attr('display', this.labels ? null : 'none')
       .text((node) => node.name);
-    this.nodes.select('.vmCount').text((node) => (node.kind === 'network' || node.kind === 'external-network') && node.hidden ? String(node.hidden) : '');
+    this.nodes
+      .selectAll<SVGTextElement, GraphNode>('text.vmCount')
+      .data((node) => ((node.kind === 'network' || node.kind === 'external-network') && node.hidden ? [node] : []))
+      .join((enter) => enter.append('text').attr('class', 'vmCount').attr('fill', 'black').attr('font-size', 20).attr('transform', 'translate(26,38)'))
+      .text((node) => ((node.kind === 'network' || node.kind === 'external-network') && node.hidden ? String(node.hidden) : ''));
   }
 
   private tick(): void {
@@ -190,7 +203,7 @@ export class GraphDrawing {
   /** Spec 1 §2.4: the labels toggle. */
   showLabels(show: boolean): void {
     this.labels = show;
-    this.nodes.select('.nodeLabel').attr('display', show ? null : 'none');
+    this.drawTexts();
   }
 
   /** Spec 1 §2.4, §9: back to the centre at scale 1 in 1500 ms. */
