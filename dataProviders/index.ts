@@ -38,6 +38,8 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   // The load balancer wizards' certificate and member choices (dataProviders/lbaas.ts).
   'lb-certificate': 'lbaas',
   'lb-member-candidate': 'lbaas',
+  // A flavor profile's provider choices (dataProviders/lbaas-operator.ts).
+  'lb-provider': 'lbaas',
 };
 
 /**
