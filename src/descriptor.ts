@@ -556,6 +556,13 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    */
   showReason?: boolean;
   /**
+   * Horizon's Django confirm instead of spec 2 §8's message, with this help
+   * text after it: 'You have selected: "a", "b". Please confirm your
+   * selection. <confirm>' (Horizon's DeleteInstance help_text).
+   * @example 'Deleted instances are not recoverable.'
+   */
+  confirm?: string;
+  /**
    * The success line instead of 'Deleted <Resource>: <names>.', for a delete
    * the service only schedules (Horizon's instances); `{names}` lists them.
    * @example { singular: 'Scheduled deletion of Instance: {names}', plural: 'Scheduled deletion of Instances: {names}', toast: 'info' }
