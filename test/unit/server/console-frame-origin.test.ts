@@ -34,7 +34,7 @@ beforeAll(async () => {
   app = await build({ authUrl: fake.authUrl, sessionSecret: 'test-secret', staticDir, defaultRegion: 'RegionOne' });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   demo = await ApiClient.loggedIn({ baseUrl, passwords: { demo: 'pw', admin: 'pw' } } as TestCloud, 'demo');
-});
+}, 60_000);
 afterAll(async () => {
   await app.close();
   await fake.close();
