@@ -311,6 +311,13 @@ export interface PanelTab {
   label: string;
   /** A registered resource's name; default the panel's own. */
   resource?: string;
+  /**
+   * Filter params the tab's list of `resource` always sends, as a panel's
+   * `filter` (Admin > Volumes' Snapshots tab: every project's); the list is
+   * then shown as on the hosting panel's dashboard (its Project column).
+   * @example { all_projects: 'true' }
+   */
+  filter?: Record<string, string>;
 }
 
 export interface ColumnDescriptor<T> {

@@ -134,6 +134,13 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     'volume_extension:quotas:show': 'rule:admin_api or project_id:%(project_id)s',
     'volume_extension:quotas:update': 'rule:admin_api',
     'volume_extension:quota_classes:update': 'rule:admin_api',
+    // Admin > Volume Types and QoS Specs (Cinder's defaults).
+    'volume_extension:types_manage': 'rule:admin_api',
+    'volume_extension:types_extra_specs:create': 'rule:admin_api',
+    'volume_extension:types_extra_specs:delete': 'rule:admin_api',
+    'volume_extension:qos_specs_manage:create': 'rule:admin_api',
+    'volume_extension:qos_specs_manage:update': 'rule:admin_api',
+    'volume_extension:qos_specs_manage:delete': 'rule:admin_api',
   },
   network: {
     context_is_admin: 'role:admin',
