@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithApi } from '../support/fake-api';
+import { type ApiRoute, renderWithApi } from '../support/fake-api';
 
 /**
  * Admin › Volumes' tabs through the real data provider and HTTP helper
@@ -20,16 +20,16 @@ const type = (name: string, overrides: Record<string, unknown> = {}) => ({
 });
 const spec = (name: string, overrides: Record<string, unknown> = {}) => ({ id: `q-${name}`, name, consumer: 'back-end', specs: {}, ...overrides });
 
-const ROUTES = {
+const ROUTES: Record<string, ApiRoute> = {
   'GET /api/cinder/volumetypes/': () => ({ items: [type('fast', { associated_qos_spec: 'gold', qos_specs_id: 'q-gold' }), type('slow')] }),
-  'GET /api/cinder/volumetypes/:id/': (_request: unknown, params: Record<string, string>) => type(params.id.slice(2)),
+  'GET /api/cinder/volumetypes/:id/': (_request, params) => type(params.id.slice(2)),
   'GET /api/cinder/qosspecs/': () => ({ items: [spec('gold', { specs: { total_iops_sec: '500' } }), spec('silver')] }),
-  'POST /api/cinder/volumetypes/': (request: { body: { name: string } }) => type(request.body.name),
+  'POST /api/cinder/volumetypes/': (request) => type((request.body as { name: string }).name),
   'PUT /api/cinder/volumetypes/:id/qos': () => undefined,
   'POST /api/cinder/qosspecs/': () => spec('bronze'),
 };
 
-async function openTab(tab: string, table: string, routes: Record<string, (request: never, params: Record<string, string>) => unknown> = {}) {
+async function openTab(tab: string, table: string, routes: Record<string, ApiRoute> = {}) {
   const api = renderWithApi({ path: `/admin/volumes?tab=${tab}`, admin: true, routes: { ...ROUTES, ...routes } });
   const found = await screen.findByRole('table', { name: table }, { timeout: 30_000 });
   return { ...api, table: found };
