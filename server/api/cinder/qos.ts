@@ -47,7 +47,7 @@ export const qosRoutes: FastifyPluginAsync<BffContext> = async (app, { access })
   // Horizon's 'Manage Specs': set the updated keys in one PUT, then drop the removed ones.
   app.patch<{ Params: { id: string }; Body: MetadataPatch }>(
     '/api/cinder/qosspecs/:id/specs',
-    { schema: { body: { $ref: 'volume.schema.json#/$defs/metadataPatch' } } },
+    { schema: { body: { $ref: 'common.schema.json#/$defs/metadataPatch' } } },
     async (request, reply) => {
       enforce(request, 'volume', ['volume_extension:qos_specs_manage:update']);
       const client = await access.client(request);
