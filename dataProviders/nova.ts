@@ -178,7 +178,7 @@ export function createNovaProvider(http: HttpClient): DataProvider {
       },
     },
     /** Admin > Host Aggregates' Availability Zones tab: each zone's hosts and whether their services are up. */
-    'availability-zone': {
+    'compute-zone': {
       async list() {
         const { items } = await http.get<{ items: NovaZone[] }>('/api/nova/availzones/', { query: { detailed: 'true' } });
         return items.map(zoneRecord);

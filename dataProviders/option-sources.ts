@@ -68,10 +68,6 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
     (await listAll<Sized>(backend, 'volume')).filter((volume) => volume.status === 'available').map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.id})` })),
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
-  /** Nova's compute hosts, by name (Manage Hosts within Aggregate). */
-  'compute-hosts': async (backend) => (await listAll<{ id: string }>(backend, 'compute-host', 'id')).map((host) => ({ id: host.id, label: host.id })),
-  /** Cinder's QoS specs, by id (Manage QoS Spec Association). */
-  'qos-specs': async (backend) => (await listAll<{ id: string; name: string }>(backend, 'qos-spec')).map((spec) => ({ id: spec.id, label: spec.name })),
   /** The backup plan wizard's instances (spec 3 §2.5: Vms/Disks), by name. */
   'backup-instances': async (backend) => (await listAll<{ id: string; name?: string }>(backend, 'instance')).map((server) => ({ id: server.id, label: server.name || server.id })),
   /** The backup plan wizard's disks: volumes available or in use (spec 3 §7.2), 'name (1 GiB)'. */

@@ -27,7 +27,7 @@ export default defineResource<AggregateEntity>({
     policy: ADMIN,
     tabs: [
       { id: 'host_aggregates', label: 'Host Aggregates' },
-      { id: 'availability_zones', label: 'Availability Zones', resource: 'availability-zone' },
+      { id: 'availability_zones', label: 'Availability Zones', resource: 'compute-zone' },
     ],
   },
   columns: [{ field: 'name', defaultSort: 'asc' }, { field: 'availability_zone' }, { field: 'hosts' }, { field: 'metadata', priority: 2 }],

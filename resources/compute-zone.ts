@@ -1,14 +1,14 @@
-import schema from '../schemas/availability-zone.schema.json';
+import schema from '../schemas/compute-zone.schema.json';
 import { defineResource } from '../src/descriptor';
-import type { AvailabilityZoneEntity } from '../shared/generated';
+import type { ComputeZoneEntity } from '../shared/generated';
 
 /**
  * Admin > Host Aggregates' Availability Zones tab (Horizon's
  * AvailabilityZonesTable): every zone Nova reports, its hosts with whether
  * their services are up, and whether the zone is available.
  */
-export default defineResource<AvailabilityZoneEntity>({
-  name: 'availability-zone',
+export default defineResource<ComputeZoneEntity>({
+  name: 'compute-zone',
   type: 'OS::Nova::AvailabilityZone',
   service: 'nova',
   serviceType: 'compute',
