@@ -38,7 +38,7 @@ describe('Admin › Host Aggregates (Horizon’s admin/aggregates)', { timeout: 
     const api = await openTab('host_aggregates', 'Host Aggregates');
     expect(within((await within(api.table).findByText('fast')).closest('tr')!).getByText('az-fast')).toBeTruthy();
     await api.user.click(screen.getByRole('button', { name: 'Create Host Aggregate' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Host Aggregate' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Host Aggregate' }, { timeout: 30_000 });
     await api.user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'gpu');
     await api.user.type(within(dialog).getByRole('textbox', { name: /Availability Zone/ }), 'az-gpu');
     await api.user.click(within(dialog).getByRole('button', { name: 'Create Host Aggregate' }));
@@ -51,7 +51,7 @@ describe('Admin › Host Aggregates (Horizon’s admin/aggregates)', { timeout: 
     await within(api.table).findByText('fast');
     await api.user.click(screen.getByRole('button', { name: 'Actions for fast' }));
     await api.user.click(await screen.findByRole('menuitem', { name: 'Manage Hosts' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Manage Hosts within Aggregate' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Manage Hosts within Aggregate' }, { timeout: 30_000 });
     const all = within(dialog).getByRole('region', { name: 'All available hosts' });
     // The controller runs no compute service: it is not offered.
     await within(all).findByRole('button', { name: 'Allocate emu-compute1' });

@@ -58,7 +58,7 @@ describe('Admin › Volumes tabs (Horizon’s admin volumes group)', { timeout: 
     const row = (await within(api.table).findByText('fast')).closest('tr')!;
     expect(within(row).getByText('gold')).toBeTruthy();
     await api.user.click(screen.getByRole('button', { name: 'Create Volume Type' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create Volume Type' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create Volume Type' }, { timeout: 30_000 });
     await api.user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'ssd');
     await api.user.type(within(dialog).getByRole('textbox', { name: /Description/ }), 'solid state');
     await api.user.click(within(dialog).getByRole('button', { name: 'Create Volume Type' }));
@@ -71,7 +71,7 @@ describe('Admin › Volumes tabs (Horizon’s admin volumes group)', { timeout: 
     await within(api.table).findByText('slow');
     await api.user.click(screen.getByRole('button', { name: 'Actions for slow' }));
     await api.user.click(await screen.findByRole('menuitem', { name: 'Manage QoS Spec Association' }));
-    let dialog = await screen.findByRole('dialog', { name: 'Associate QoS Spec with Volume Type' }, { timeout: 10_000 });
+    let dialog = await screen.findByRole('dialog', { name: 'Associate QoS Spec with Volume Type' }, { timeout: 30_000 });
     await api.user.click(within(dialog).getByRole('combobox', { name: /QoS Spec to be associated/ }));
     await api.user.click(await screen.findByRole('option', { name: 'silver' }));
     await api.user.click(within(dialog).getByRole('button', { name: 'Associate' }));
@@ -80,7 +80,7 @@ describe('Admin › Volumes tabs (Horizon’s admin volumes group)', { timeout: 
 
     await api.user.click(screen.getByRole('button', { name: 'Actions for fast' }));
     await api.user.click(await screen.findByRole('menuitem', { name: 'Manage QoS Spec Association' }));
-    dialog = await screen.findByRole('dialog', { name: 'Associate QoS Spec with Volume Type' }, { timeout: 10_000 });
+    dialog = await screen.findByRole('dialog', { name: 'Associate QoS Spec with Volume Type' }, { timeout: 30_000 });
     await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /QoS Spec to be associated/ }).textContent).toBe('gold'));
     await api.user.click(within(dialog).getByRole('combobox', { name: /QoS Spec to be associated/ }));
     await api.user.click(await screen.findByRole('option', { name: 'None' }));
@@ -94,7 +94,7 @@ describe('Admin › Volumes tabs (Horizon’s admin volumes group)', { timeout: 
     expect(within(row).getByText('back-end')).toBeTruthy();
     expect(within(row).getByText(/total_iops_sec: 500/)).toBeTruthy();
     await api.user.click(screen.getByRole('button', { name: 'Create QoS Spec' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Create QoS Spec' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'Create QoS Spec' }, { timeout: 30_000 });
     await api.user.type(within(dialog).getByRole('textbox', { name: /Name/ }), 'bronze');
     await api.user.click(within(dialog).getByRole('combobox', { name: /Consumer/ }));
     await api.user.click(await screen.findByRole('option', { name: 'front-end' }));
