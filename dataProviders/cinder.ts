@@ -87,6 +87,7 @@ export function quotaRefusal(limits: VolumeLimits, size: number): void {
 
 const volumePath = (id: string) => `/api/cinder/volumes/${encodeURIComponent(id)}/`;
 const snapshotPath = (id: string) => `/api/cinder/volumesnapshots/${encodeURIComponent(id)}/`;
+const typePath = (id: string) => `/api/cinder/volumetypes/${encodeURIComponent(id)}/`;
 
 /** A snapshot named after its volume, as Horizon's Volume Name column shows it; the name falls back to the id. */
 export function snapshotRecord(snapshot: Snapshot, volumeNames: Map<string, string>): ResourceRecord {
@@ -108,7 +109,8 @@ export function snapshotCreateBody(values: Record<string, unknown>, volumeId: st
  * const { data } = await cinder.getList('volume', {});
  */
 export function createCinderProvider(http: HttpClient): DataProvider {
-  const volumeNames = async () => new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/')).items.map((volume) => [volume.id, volume.name || volume.id]));
+  const volumeNames = async (query?: Record<string, string>) =>
+    new Map((await http.get<{ items: Volume[] }>('/api/cinder/volumes/', { query })).items.map((volume) => [volume.id, volume.name || volume.id]));
   return createServiceProvider('cinder', {
     volume: {
       // Horizon marks the volumes that have snapshots (has_snapshot), which it does not let be deleted.
@@ -160,11 +162,60 @@ export function createCinderProvider(http: HttpClient): DataProvider {
         await http.patch(`/api/cinder/volumes/${encodeURIComponent(id)}/metadata`, patch);
       },
     },
-    /** Choices of the Create Volume form's Type (no panel; an option source). */
+    /** Admin > Volumes' Volume Types tab, and the Create Volume form's Type choices. */
     'volume-type': {
       async list() {
-        const { items } = await http.get<{ items: { id: string; name: string }[] }>('/api/cinder/volumetypes/');
+        const { items } = await http.get<{ items: ResourceRecord[] }>('/api/cinder/volumetypes/');
         return items;
+      },
+      async get(id) {
+        return http.get<ResourceRecord>(typePath(id));
+      },
+      async create(data) {
+        return http.post<ResourceRecord>('/api/cinder/volumetypes/', { name: data.name, description: data.description ?? '', is_public: data.is_public !== false });
+      },
+      calls: {
+        // Manage QoS Spec Association: no choice is 'None', which ends the association.
+        async qos(id, data = {}) {
+          await http.put(`/api/cinder/volumetypes/${encodeURIComponent(id)}/qos`, { qos_specs_id: data.qos_specs_id || null });
+          return http.get<ResourceRecord>(typePath(id));
+        },
+      },
+      async remove(id) {
+        await http.delete(typePath(id));
+      },
+      // The extra specs, edited as key/value metadata.
+      async getMetadata(id) {
+        return http.get<Record<string, string>>(`/api/cinder/volumetypes/${encodeURIComponent(id)}/metadata`);
+      },
+      async updateMetadata(id, patch) {
+        await http.patch(`/api/cinder/volumetypes/${encodeURIComponent(id)}/metadata`, patch);
+      },
+    },
+    /** Admin > Volumes' QoS Specs tab, and the association form's choices. */
+    'qos-spec': {
+      async list() {
+        const { items } = await http.get<{ items: ResourceRecord[] }>('/api/cinder/qosspecs/');
+        return items;
+      },
+      async get(id) {
+        const { items } = await http.get<{ items: ResourceRecord[] }>('/api/cinder/qosspecs/');
+        const found = items.find((spec) => spec.id === id);
+        if (!found) throw new HttpError(`QoS spec ${id} could not be found.`, 404);
+        return found;
+      },
+      async create(data) {
+        return http.post<ResourceRecord>('/api/cinder/qosspecs/', { name: data.name, consumer: data.consumer ?? 'back-end', specs: {} });
+      },
+      async remove(id) {
+        await http.delete(`/api/cinder/qosspecs/${encodeURIComponent(id)}/`);
+      },
+      // Manage Specs: the keys and values, edited as metadata.
+      async getMetadata(id) {
+        return http.get<Record<string, string>>(`/api/cinder/qosspecs/${encodeURIComponent(id)}/specs`);
+      },
+      async updateMetadata(id, patch) {
+        await http.patch(`/api/cinder/qosspecs/${encodeURIComponent(id)}/specs`, patch);
       },
     },
     /** Cinder's availability zones, by name, for the Create Volume form (no panel; an option source). */
@@ -175,9 +226,16 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
     },
     'volume-snapshot': {
+      // Admin > Volumes' Snapshots tab lists every project's (`all_projects`), named after every project's volumes.
+      serverFilters: ['all_projects'],
       async list(params) {
         const page = pageQuery(params);
-        const [answer, volumes] = await Promise.all([http.get<PagedAnswer<Snapshot>>('/api/cinder/volumesnapshots/', { query: page, signal: params.signal }), volumeNames()]);
+        const allProjects = params.filter?.all_projects === 'true' ? { all_projects: 'true' } : undefined;
+        const query = page || allProjects ? { ...page, ...allProjects } : undefined;
+        const [answer, volumes] = await Promise.all([
+          http.get<PagedAnswer<Snapshot>>('/api/cinder/volumesnapshots/', { query, signal: params.signal }),
+          volumeNames(allProjects),
+        ]);
         const record = (snapshot: Snapshot) => snapshotRecord(snapshot, volumes);
         return page ? listPage(answer, record) : answer.items.map(record);
       },

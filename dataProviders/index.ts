@@ -26,6 +26,7 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'floating-ip-target': 'neutron',
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
+  'compute-host': 'nova',
   // The backup plan wizard's storage pools (list_pools).
   'backup-pool': 'baas',
   // The Overview's Limit Summary (dataProviders/usage.ts).

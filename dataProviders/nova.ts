@@ -60,6 +60,23 @@ const serverGroupPath = (id: string) => `/api/nova/servergroups/${encodeURICompo
  * const nova = createNovaProvider(http);
  * const { data } = await nova.getList('keypair', {});
  */
+const aggregatePath = (id: string) => `/api/nova/aggregates/${encodeURIComponent(id)}/`;
+
+interface NovaZone {
+  zoneName: string;
+  zoneState: { available: boolean };
+  hosts: Record<string, Record<string, { available: boolean; active: boolean }>> | null;
+}
+
+/** Horizon's Availability Zones table: a host line per host, 'host (Services Up)' or '(Services Down)'. */
+export function zoneRecord(zone: NovaZone): ResourceRecord {
+  const hosts = Object.entries(zone.hosts ?? {}).map(([host, services]) => {
+    const up = Object.values(services).every((service) => service.available && service.active);
+    return `${host} (${up ? 'Services Up' : 'Services Down'})`;
+  });
+  return { id: zone.zoneName, zoneName: zone.zoneName, hosts_text: hosts.join('\n'), available: zone.zoneState.available };
+}
+
 export function createNovaProvider(http: HttpClient): DataProvider {
   return createServiceProvider('nova', {
     ...serverHandlers(http),
@@ -130,6 +147,48 @@ export function createNovaProvider(http: HttpClient): DataProvider {
       },
       async remove(id) {
         await http.delete(serverGroupPath(id));
+      },
+    },
+    /** Admin > Host Aggregates: create in a zone, Manage Hosts (the whole set), metadata, delete. */
+    aggregate: {
+      async list() {
+        return (await http.get<{ items: ResourceRecord[] }>('/api/nova/aggregates/')).items;
+      },
+      async get(id) {
+        return http.get<ResourceRecord>(aggregatePath(id));
+      },
+      async create(data) {
+        return http.post<ResourceRecord>('/api/nova/aggregates/', { name: data.name, availability_zone: data.availability_zone || null });
+      },
+      calls: {
+        async hosts(id, data = {}) {
+          const hosts = ((data.hosts ?? []) as { id: string }[]).map((host) => host.id);
+          await http.put(`${aggregatePath(id)}hosts`, { hosts });
+          return http.get<ResourceRecord>(aggregatePath(id));
+        },
+      },
+      async remove(id) {
+        await http.delete(aggregatePath(id));
+      },
+      async getMetadata(id) {
+        return http.get<Record<string, unknown>>(`${aggregatePath(id)}extra-specs/`);
+      },
+      async updateMetadata(id, changes) {
+        await http.patch(`${aggregatePath(id)}extra-specs/`, changes);
+      },
+    },
+    /** Admin > Host Aggregates' Availability Zones tab: each zone's hosts and whether their services are up. */
+    'compute-zone': {
+      async list() {
+        const { items } = await http.get<{ items: NovaZone[] }>('/api/nova/availzones/', { query: { detailed: 'true' } });
+        return items.map(zoneRecord);
+      },
+    },
+    /** The compute hosts (Manage Hosts' choices). */
+    'compute-host': {
+      async list() {
+        const { items } = await http.get<{ items: { binary: string; host: string }[] }>('/api/nova/services/');
+        return [...new Set(items.filter((service) => service.binary === 'nova-compute').map((service) => service.host))].sort().map((host) => ({ id: host, name: host }));
       },
     },
     ...novaLaunchHandlers(http),

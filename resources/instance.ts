@@ -234,6 +234,8 @@ export default defineResource<InstanceEntity>({
       allowed: (server) => server.status === 'ERROR' || !isDeleting(server),
       notAllowed: 'You are not allowed to delete instances: {names}',
       notAllowedAs: 'toast',
+      // Horizon's DeleteInstance help_text (project/instances/tables.py).
+      confirm: 'Deleted instances are not recoverable.',
       success: { singular: 'Scheduled deletion of Instance: {names}', plural: 'Scheduled deletion of Instances: {names}', toast: 'info' },
     },
   ],

@@ -19,6 +19,8 @@ export default defineResource<VolumeSnapshotEntity>({
   // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
   paging: 'server',
   columns: [
+    // Admin > Volumes' Snapshots tab lists every project's.
+    { field: 'tenant_name', dashboards: ['admin'] },
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'description', priority: 2 },
     { field: 'size' },
@@ -34,6 +36,7 @@ export default defineResource<VolumeSnapshotEntity>({
       kind: 'link',
       label: 'Launch as Instance',
       to: '/project/instances/launch?volumeSnapshotId={id}&dismissUrl=/project/snapshots',
+      dashboards: ['project'],
       policy: [['compute', 'compute:create']],
       allowed: (snapshot) => snapshot.status === 'available',
     },

@@ -23,7 +23,24 @@ export default defineResource<VolumeEntity>({
   labels: { singular: 'Volume', plural: 'Volumes' },
   panel: { dashboard: 'project', group: 'Volumes', label: 'Volumes', path: '/project/volumes' },
   // Admin > Volume > Volumes: every project's, paged by the server, with the Project column.
-  extraPanels: [{ dashboard: 'admin', group: 'Volume', label: 'Volumes', path: '/admin/volumes', policy: [['identity', 'admin_required']], filter: { all_projects: 'true' }, navBack: true }],
+  // Its tabs as Horizon's admin volumes group has them: every project's snapshots, the volume types and the QoS specs.
+  extraPanels: [
+    {
+      dashboard: 'admin',
+      group: 'Volume',
+      label: 'Volumes',
+      path: '/admin/volumes',
+      policy: [['identity', 'admin_required']],
+      filter: { all_projects: 'true' },
+      navBack: true,
+      tabs: [
+        { id: 'volumes_tab', label: 'Volumes' },
+        { id: 'snapshots_tab', label: 'Volume Snapshots', resource: 'volume-snapshot', filter: { all_projects: 'true' } },
+        { id: 'volume_types_tab', label: 'Volume Types', resource: 'volume-type' },
+        { id: 'qos_specs_tab', label: 'QoS Specs', resource: 'qos-spec' },
+      ],
+    },
+  ],
   // Paged by the server, Horizon's way (api-contract §1.6): a large project opens its first page without the rest.
   paging: 'server',
   columns: [

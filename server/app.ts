@@ -36,6 +36,7 @@ import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
 import { sendPage } from './page-bootstrap.js';
+import { ConsoleOrigins } from './console-origins.js';
 import { buildSettings } from './settings.js';
 
 export const PROJECT_ROOT = resolve(import.meta.dirname, '..');
@@ -122,6 +123,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
     access: new CloudAccess(new KeystoneClient(options.authUrl, timeoutMs), options.interface ?? 'public', timeoutMs, options.tokenRecheckMs),
     settings: buildSettings(options.settingsOverrides ?? {}),
     uploadTicketKey: Buffer.from(hkdfSync('sha256', options.sessionSecret, 'cloud-dashboard', 'image upload ticket v1', 32)),
+    consoleOrigins: new ConsoleOrigins(),
     login: {
       defaultDomain: options.defaultDomain ?? 'Default',
       defaultRegion: options.defaultRegion ?? null,
@@ -145,7 +147,7 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
       reply.header('X-Frame-Options', 'DENY');
       reply.header(
         'Content-Security-Policy',
-        "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; frame-ancestors 'none'; base-uri 'self'",
+        `default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; font-src 'self' data:; ${context.consoleOrigins.frameSrc()}; frame-ancestors 'none'; base-uri 'self'`,
       );
     }
   });

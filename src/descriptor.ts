@@ -329,6 +329,13 @@ export interface PanelTab {
   label: string;
   /** A registered resource's name; default the panel's own. */
   resource?: string;
+  /**
+   * Filter params the tab's list of `resource` always sends, as a panel's
+   * `filter` (Admin > Volumes' Snapshots tab: every project's); the list is
+   * then shown as on the hosting panel's dashboard (its Project column).
+   * @example { all_projects: 'true' }
+   */
+  filter?: Record<string, string>;
 }
 
 export interface ColumnDescriptor<T> {
@@ -573,6 +580,13 @@ export interface DeleteActionDescriptor<T> extends ActionBase<T> {
    * Default false: the spec's text alone.
    */
   showReason?: boolean;
+  /**
+   * Horizon's Django confirm instead of spec 2 §8's message, with this help
+   * text after it: 'You have selected: "a", "b". Please confirm your
+   * selection. <confirm>' (Horizon's DeleteInstance help_text).
+   * @example 'Deleted instances are not recoverable.'
+   */
+  confirm?: string;
   /**
    * The success line instead of 'Deleted <Resource>: <names>.', for a delete
    * the service only schedules (Horizon's instances); `{names}` lists them.

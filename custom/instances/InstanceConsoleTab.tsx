@@ -20,20 +20,39 @@ export function openConsolePopup(url: string, id: string): void {
   window.open(url, `console_${id}`, `width=${CONSOLE_POPUP.width},height=${CONSOLE_POPUP.height}`);
 }
 
-/** Whether the page may frame the URL: the app's CSP allows frames from its own origin only. */
-function sameOrigin(url: string): boolean {
-  try {
-    return new URL(url, window.location.href).origin === window.location.origin;
-  } catch {
-    return false;
-  }
+/**
+ * The page's CSP lets it frame the console proxies the server has seen the
+ * cloud hand out (server/console-origins.ts). A page loaded before the
+ * first console URL of a proxy came back refuses to frame it: it is loaded
+ * again, once per origin and browser session, to get the header that allows it.
+ */
+function useReloadWhenFrameRefused(url: string | undefined): void {
+  useEffect(() => {
+    if (!url) return;
+    let origin: string;
+    try {
+      origin = new URL(url, window.location.href).origin;
+    } catch {
+      return;
+    }
+    if (origin === window.location.origin) return;
+    const onViolation = (event: SecurityPolicyViolationEvent) => {
+      if (!event.effectiveDirective.startsWith('frame-src') || !event.blockedURI.startsWith(origin)) return;
+      const key = `console-frame-reloaded:${origin}`;
+      if (window.sessionStorage.getItem(key)) return;
+      window.sessionStorage.setItem(key, '1');
+      window.location.reload();
+    };
+    document.addEventListener('securitypolicyviolation', onViolation);
+    return () => document.removeEventListener('securitypolicyviolation', onViolation);
+  }, [url]);
 }
 
 /**
  * The Console tab (Horizon's _detail_console.html): the instance's console
  * from `POST servers/{id}/console-info/` with type AUTO, in a 760x560
- * popup window, shown only, and framed in the page when the browser may
- * frame it. No console: an error toast and Horizon's reload hint.
+ * popup window, shown only, and framed in the page (the proxy's origin is in
+ * the page's CSP `frame-src`). No console: an error toast and Horizon's reload hint.
  */
 export function InstanceConsoleTab({ record }: DetailTabComponentProps) {
   const id = String(record.id);
@@ -46,6 +65,7 @@ export function InstanceConsoleTab({ record }: DetailTabComponentProps) {
   }, [failed, toasts]);
 
   const info = consoleInfo.data;
+  useReloadWhenFrameRefused(info?.url);
   return (
     <>
       <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
@@ -69,7 +89,7 @@ export function InstanceConsoleTab({ record }: DetailTabComponentProps) {
           <Button variant="outlined" onClick={() => openConsolePopup(info.url, id)} sx={{ mb: 2 }}>
             Open Console in a New Window
           </Button>
-          {sameOrigin(info.url) && <Box component="iframe" title="Instance Console" src={info.url} sx={{ width: '100%', height: 600, border: 1, borderColor: 'divider' }} />}
+          <Box component="iframe" title="Instance Console" src={info.url} sx={{ width: '100%', height: 600, border: 1, borderColor: 'divider' }} />
         </>
       )}
     </>

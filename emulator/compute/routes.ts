@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { aggregateAction, createAggregateRoute, deleteAggregate, listAggregates, showAggregate, updateAggregate } from './responses/aggregates.js';
 import { acceptRawBodies, route } from '../core/http.js';
 import type { CloudDeps, Handler, ServiceOptions } from '../core/service.js';
 import { computeErrorHandler, novaFault } from './faults.js';
@@ -101,6 +102,12 @@ const API: Route[] = [
   ['POST', '/os-server-groups', createServerGroup],
   ['GET', '/os-server-groups/:id', showServerGroup],
   ['DELETE', '/os-server-groups/:id', deleteServerGroup],
+  ['GET', '/os-aggregates', listAggregates],
+  ['POST', '/os-aggregates', createAggregateRoute],
+  ['GET', '/os-aggregates/:id', showAggregate],
+  ['PUT', '/os-aggregates/:id', updateAggregate],
+  ['DELETE', '/os-aggregates/:id', deleteAggregate],
+  ['POST', '/os-aggregates/:id/action', aggregateAction],
   ['GET', '/os-availability-zone', listAvailabilityZones],
   ['GET', '/os-availability-zone/detail', listAvailabilityZonesDetail],
   ['GET', '/os-services', listServices],

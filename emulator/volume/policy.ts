@@ -49,6 +49,7 @@ const RULES: Record<string, Rule<never>> = {
   'volume_extension:qos_specs_manage:get': rules.admin,
   'volume_extension:qos_specs_manage:create': rules.admin,
   'volume_extension:qos_specs_manage:delete': rules.admin,
+  'volume_extension:qos_specs_manage:update': rules.admin,
   'volume_extension:volume_host_attribute': rules.admin,
   'volume_extension:volume_admin_actions:reset_status': rules.admin,
 };

@@ -11,8 +11,14 @@ import { createBackup, deleteBackup, listBackups, listBackupsDetail, restoreBack
 import { authenticate, decorateResponse, negotiate, type VolumeDeps, type VolumeHandler } from './responses/common.js';
 import { deleteQuotaSet, showLimits, showQuotaClass, showQuotaDefaults, showQuotaSet, updateQuotaClass, updateQuotaSet } from './responses/quotas.js';
 import {
+  associateQosRoute,
   createQos,
   deleteQos,
+  deleteQosKeysRoute,
+  disassociateAllQos,
+  disassociateQosRoute,
+  listQosAssociations,
+  updateQos,
   listAvailabilityZones,
   listExtensions,
   listQos,
@@ -102,6 +108,12 @@ const API: Route[] = [
   ['POST', '/qos-specs', createQos],
   ['GET', '/qos-specs/:id', showQos],
   ['DELETE', '/qos-specs/:id', deleteQos],
+  ['PUT', '/qos-specs/:id', updateQos],
+  ['PUT', '/qos-specs/:id/delete_keys', deleteQosKeysRoute],
+  ['GET', '/qos-specs/:id/associations', listQosAssociations],
+  ['GET', '/qos-specs/:id/associate', associateQosRoute],
+  ['GET', '/qos-specs/:id/disassociate', disassociateQosRoute],
+  ['GET', '/qos-specs/:id/disassociate_all', disassociateAllQos],
   ['GET', '/os-volume-transfer', listTransfers],
   ['GET', '/os-volume-transfer/detail', listTransfers],
 ];

@@ -14,6 +14,7 @@ export interface VolumeSnapshotEntity {
   volume_name?: string;
   group_snapshot_id?: string | null;
   'os-extended-snapshot-attributes:project_id'?: string | null;
+  tenant_name?: string;
   metadata?: {
     [k: string]: string | undefined;
   };

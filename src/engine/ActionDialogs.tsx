@@ -8,7 +8,7 @@ import type { MetadataAction, ModalAction, OperationAction, RowFormAction, Toolb
 import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
 import { UploadProgressBar } from './UploadProgressBar';
-import { deleteTexts, formatMessage } from './messages';
+import { deleteTexts, djangoConfirm, formatMessage } from './messages';
 import { type OperationOutcome, operationTexts, useRunOperation } from './operations';
 import { FormRecordContext } from '../forms/form-record';
 import { idOf, nameOf } from './registry';
@@ -131,8 +131,11 @@ export function useActionDialogs(
     );
   } else if (open?.kind === 'delete') {
     const { records, onDone, warning } = open;
-    const named = deleteTexts(descriptor.labels, records.map((record) => nameOf(descriptor, record)));
-    const texts = descriptor.labels.deleteNote ? { ...named, message: `${named.message} ${descriptor.labels.deleteNote}` } : named;
+    const names = records.map((record) => nameOf(descriptor, record));
+    const named = deleteTexts(descriptor.labels, names);
+    const help = descriptor.actions?.find((action) => action.kind === 'delete')?.confirm;
+    const message = help ? djangoConfirm(names, help) : descriptor.labels.deleteNote ? `${named.message} ${descriptor.labels.deleteNote}` : named.message;
+    const texts = { ...named, message };
     const confirm = async () => {
       const outcome = await deleteRecords(records);
       onDone?.(outcome);

@@ -1,7 +1,8 @@
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useSearchParams } from 'react-router-dom';
-import type { AnyResourceDescriptor } from '../descriptor';
+import { useMemo } from 'react';
+import type { AnyResourceDescriptor, PanelDescriptor } from '../descriptor';
 import { useRegistry } from './context';
 import ResourceListPage from './ResourceListPage';
 
@@ -19,8 +20,9 @@ export function PanelTabs({ descriptor }: { descriptor: AnyResourceDescriptor })
   const tabs = descriptor.panel!.tabs!;
   const [params, setParams] = useSearchParams();
   const active = tabs.find((tab) => tab.id === params.get(TAB_PARAM)) ?? tabs[0];
-  const shown = active.resource ? registry.byName(active.resource) : descriptor;
-  if (!shown) throw new Error(`No resource named '${active.resource}' for the tab '${active.id}'`);
+  const named = active.resource ? registry.byName(active.resource) : descriptor;
+  if (!named) throw new Error(`No resource named '${active.resource}' for the tab '${active.id}'`);
+  const shown = useMemo(() => withTabFilter(named, descriptor.panel!, active.filter), [named, descriptor, active.filter]);
 
   function select(tab: string) {
     setParams(
@@ -45,4 +47,11 @@ export function PanelTabs({ descriptor }: { descriptor: AnyResourceDescriptor })
       </div>
     </>
   );
+}
+
+/** A tab's resource listing what `filter` asks for, on the hosting panel's dashboard (an admin tab's Project column). */
+function withTabFilter(resource: AnyResourceDescriptor, host: PanelDescriptor, filter: Record<string, string> | undefined): AnyResourceDescriptor {
+  if (!filter) return resource;
+  const panel = resource.panel ?? host;
+  return { ...resource, panel: { ...panel, dashboard: host.dashboard, filter: { ...panel.filter, ...filter }, tabs: undefined } };
 }

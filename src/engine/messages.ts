@@ -45,3 +45,12 @@ export function deleteTexts(labels: { singular: string; plural: string; deleteVe
     error: `Unable to ${present.toLowerCase()} ${counted}: ${list}.`,
   };
 }
+
+/**
+ * The confirm of Horizon's Django table actions (horizon/client_side/_confirm.html):
+ * 'You have selected: "a", "b". Please confirm your selection.' and the action's help text.
+ */
+export function djangoConfirm(names: string[], help?: string): string {
+  const quoted = names.map((name) => `"${name}"`).join(', ');
+  return `You have selected: ${quoted}. Please confirm your selection.${help ? ` ${help}` : ''}`;
+}

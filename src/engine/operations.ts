@@ -4,7 +4,7 @@ import type { AnyResourceDescriptor, ResourceRecord } from '../descriptor';
 import { useToastStore } from '../toasts/context';
 import type { OperationAction } from './actions';
 import { useBackend } from './context';
-import { formatMessage, joinNames } from './messages';
+import { djangoConfirm, formatMessage, joinNames } from './messages';
 import { useInvalidateResource } from './queries';
 import { idOf, nameOf } from './registry';
 
@@ -33,11 +33,10 @@ export function operationTexts(action: OperationAction, names: string[], error =
   const label = several ? (action.labelPlural ?? action.label) : action.label;
   const past = several ? (action.pastPlural ?? action.past) : action.past;
   const list = joinNames(names);
-  const quoted = names.map((name) => `"${name}"`).join(', ');
   return {
     label,
     title: action.confirmTitle ?? `Confirm ${label}`,
-    message: `You have selected: ${quoted}. Please confirm your selection.${action.confirm ? ` ${action.confirm}` : ''}`,
+    message: djangoConfirm(names, action.confirm),
     success: action.success ? formatMessage(action.success, { name: list, names: list }) : past && `${past}: ${list}`,
     failure: action.failure ? formatMessage(action.failure, { name: list, names: list, error }) : `Unable to ${label.toLowerCase()}: ${list}`,
     notAllowed: `You are not allowed to ${label.toLowerCase()}: ${list}`,

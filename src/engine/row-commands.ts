@@ -5,10 +5,10 @@ import { formatMessage } from './messages';
 
 /**
  * A record's links and operations as row-menu entries, in descriptor order.
- * Operations that do not apply to the record are left out (Horizon shows a
- * row only the actions its state allows); links stay listed but disabled,
- * with the default tooltip, while their target does not exist yet (e.g.
- * 'Launch') or they do not apply.
+ * Links and operations that do not apply to the record are left out
+ * (Horizon's row renders only the actions whose `allowed` passes, e.g. no
+ * 'Retrieve Password' for an instance without a key pair); a link whose
+ * target does not exist yet stays listed but disabled, with the default tooltip.
  */
 export function commandActions(
   commands: RowCommand[],
@@ -17,8 +17,8 @@ export function commandActions(
 ): RowAction[] {
   return commands.flatMap((action): RowAction[] => {
     if (action.kind === 'operation') return appliesTo(action, record) ? [{ label: action.label, onSelect: () => run.operate(action) }] : [];
-    if (!action.to && !appliesTo(action, record)) return [];
-    const target = action.to && appliesTo(action, record) ? formatMessage(action.to, record) : undefined;
+    if (!appliesTo(action, record)) return [];
+    const target = action.to && formatMessage(action.to, record);
     return target
       ? [{ label: action.label, onSelect: () => run.navigate(target) }]
       : [{ label: action.label, disabled: true, tooltip: DISABLED_ACTION_TOOLTIP, onSelect: () => {} }];

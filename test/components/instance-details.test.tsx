@@ -112,7 +112,7 @@ describe('Instance details (spec 2 §2.2; Horizon instance detail tabs)', { time
     expect((await screen.findByRole('alert')).textContent).toContain('There was a problem communicating with the server, please try again.');
   });
 
-  it('opens the AUTO console in a 760x560 window', async () => {
+  it('opens the AUTO console in a 760x560 window, and frames the noVNC proxy of another origin in the tab', async () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     try {
       const { user, call } = await openDetails('console');
@@ -120,6 +120,8 @@ describe('Instance details (spec 2 §2.2; Horizon instance detail tabs)', { time
       expect(call).toHaveBeenCalledWith(expect.objectContaining({ name: 'console-info', data: { console_type: 'AUTO' } }));
       expect(open).toHaveBeenCalledWith('http://127.0.0.1:6080/vnc_auto.html?token=t&title=Console(srv-web)', 'console_srv-web', 'width=760,height=560');
       expect(screen.getByRole('link', { name: 'Click here to show only console' }).getAttribute('href')).toContain('vnc_auto.html');
+      // The page's CSP frame-src carries the proxy's origin (server/console-origins.ts), so the tab frames it.
+      expect(screen.getByTitle('Instance Console').getAttribute('src')).toBe('http://127.0.0.1:6080/vnc_auto.html?token=t&title=Console(srv-web)');
     } finally {
       open.mockRestore();
     }

@@ -82,6 +82,7 @@ describe('Instances list (Horizon project/instances; spec 2 §4, §7.4)', { time
       makeInstance({ name: 'paused', status: 'PAUSED', 'OS-EXT-STS:power_state': 3 }),
       makeInstance({ name: 'suspended', status: 'SUSPENDED', 'OS-EXT-STS:power_state': 7 }),
       makeInstance({ name: 'resized', status: 'VERIFY_RESIZE' }),
+      makeInstance({ name: 'keyless', key_name: null }),
     ];
     const { user } = await openList(rows);
     // The engine lists a row's forms first, then its links and operations, each group in Horizon's order.
@@ -122,6 +123,10 @@ describe('Instances list (Horizon project/instances; spec 2 §4, §7.4)', { time
     expect(await menuItems(user, 'suspended')).toEqual(expect.arrayContaining(['Resume Instance', 'Shut Off Instance']));
     const resized = await menuItems(user, 'resized');
     expect(resized.filter((label) => label?.endsWith('Resize/Migrate'))).toEqual(['Confirm Resize/Migrate', 'Revert Resize/Migrate']);
+    // A link the row does not allow is left out, not greyed out (Horizon renders allowed row actions only).
+    const keyless = await menuItems(user, 'keyless');
+    expect(keyless).toContain('Console');
+    expect(keyless).not.toContain('Retrieve Password');
   });
 
   it('asks before shutting off, then runs the stop and says "Shut Off Instance: <name>"', async () => {
@@ -180,12 +185,14 @@ describe('Instances list (Horizon project/instances; spec 2 §4, §7.4)', { time
     expect(alerts.map((alert) => alert.textContent).join('\n')).toContain('You are not allowed to start instance: c');
   });
 
-  it('deletes the checked instances in one batch and says "Scheduled deletion of Instances: <names>"', async () => {
+  it('deletes the checked instances in one batch, confirmed in Horizon\'s words, and says "Scheduled deletion of Instances: <names>"', async () => {
     const { user, remove } = await openList([makeInstance({ name: 'a' }), makeInstance({ name: 'b' })]);
     await user.click(screen.getByRole('checkbox', { name: 'Select a' }));
     await user.click(screen.getByRole('checkbox', { name: 'Select b' }));
     await user.click(screen.getByRole('button', { name: 'Delete Instances' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirm Delete Instances' });
+    // Horizon's DeleteInstance: the Django confirm with its help text.
+    expect(dialog.textContent).toContain('You have selected: "a", "b". Please confirm your selection. Deleted instances are not recoverable.');
     await user.click(within(dialog).getByRole('button', { name: 'Delete Instances' }));
     await waitFor(() => expect(remove).toHaveBeenCalledTimes(2));
     expect((await screen.findByRole('alert')).textContent).toContain('Scheduled deletion of Instances: a, b');

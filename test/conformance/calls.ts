@@ -18,6 +18,7 @@ import { OCTAVIA_CALLS } from './octavia-calls.js';
 import { NETWORK_TOPOLOGY_CALLS } from './network-topology-calls.js';
 import { BACKUP_SERVICE_CALLS } from './backup-calls.js';
 import { HEAT_CALLS } from './heat-calls.js';
+import { ADMIN_VOLUME_AGGREGATE_CALLS } from './admin-volume-aggregate-calls.js';
 import { type Reading, settle } from './settle.js';
 
 export interface ConformanceContext {
@@ -1550,4 +1551,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...OCTAVIA_CALLS,
   ...BACKUP_SERVICE_CALLS,
   ...HEAT_CALLS,
+  ...ADMIN_VOLUME_AGGREGATE_CALLS,
 ];

@@ -227,4 +227,23 @@ export const computeMigrations: Migration[] = [
     // Where a migration or an unshelve is taking the server, until the transition lands it there.
     sql: `ALTER TABLE instances ADD COLUMN target_host TEXT;`,
   },
+  {
+    id: '0007_aggregates',
+    // Host aggregates (os-aggregates): a name, hosts and metadata; the availability_zone key makes its hosts a zone.
+    sql: `
+      CREATE TABLE aggregates (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        uuid TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL UNIQUE,
+        metadata TEXT NOT NULL DEFAULT '{}',
+        created_at INTEGER NOT NULL,
+        updated_at INTEGER
+      );
+      CREATE TABLE aggregate_hosts (
+        aggregate_id INTEGER NOT NULL REFERENCES aggregates (id) ON DELETE CASCADE,
+        host TEXT NOT NULL,
+        PRIMARY KEY (aggregate_id, host)
+      );
+    `,
+  },
 ];

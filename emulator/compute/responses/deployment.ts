@@ -5,7 +5,8 @@ import { jsonBody } from '../../core/http.js';
 import type { FastifyRequest } from 'fastify';
 import type { CloudDeps, Handler } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
-import { HYPERVISORS, hostUsage, NOVA_SERVICES, ZONES } from '../models/hosts.js';
+import { HYPERVISORS, hostUsage, NOVA_SERVICES } from '../models/hosts.js';
+import { hostZone } from '../models/aggregates.js';
 import { getQuotaLimits, getQuotaUsage, QUOTA_RESOURCES, type QuotaResource } from '../models/quotas.js';
 import { contextOf, versionOf } from './common.js';
 
@@ -20,19 +21,21 @@ const adminOnly = (rule: string, context: ReturnType<typeof contextOf>) => {
 };
 
 /** `GET /os-availability-zone`: the zones with hosts, each available; hosts only in the detail. */
-export const listAvailabilityZones: Handler = () => async () => ({
-  availabilityZoneInfo: ZONES.map((zone) => ({ zoneName: zone, zoneState: { available: true }, hosts: null })),
+export const listAvailabilityZones: Handler = (deps) => async () => ({
+  availabilityZoneInfo: [...new Set(HYPERVISORS.map((hypervisor) => hostZone(deps.db, hypervisor.host)))].sort().map((zone) => ({ zoneName: zone, zoneState: { available: true }, hosts: null })),
 });
 
 /** `GET /os-availability-zone/detail` (admin): the internal zone too, with each host's services. */
 export const listAvailabilityZonesDetail: Handler = (deps) => async (request) => {
   adminOnly('os_compute_api:os-availability-zone:detail', contextOf(request));
   const updated = novaTime(deps.clock.now());
-  const zones = [...new Set(NOVA_SERVICES.map((service) => service.zone))].sort();
+  // A compute host's zone is its aggregate's when one names a zone (os-aggregates), as Nova's availability_zones.get_host_availability_zone.
+  const zoneOf = (service: (typeof NOVA_SERVICES)[number]) => (service.binary === 'nova-compute' ? hostZone(deps.db, service.host) : service.zone);
+  const zones = [...new Set(NOVA_SERVICES.map(zoneOf))].sort();
   return {
     availabilityZoneInfo: zones.map((zone) => {
       const hosts: Record<string, Record<string, { available: boolean; active: boolean; updated_at: string }>> = {};
-      for (const service of NOVA_SERVICES.filter((candidate) => candidate.zone === zone)) {
+      for (const service of NOVA_SERVICES.filter((candidate) => zoneOf(candidate) === zone)) {
         (hosts[service.host] ??= {})[service.binary] = { available: true, active: true, updated_at: updated };
       }
       return { zoneName: zone, zoneState: { available: true }, hosts };

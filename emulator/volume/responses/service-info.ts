@@ -2,7 +2,7 @@ import { BadRequest } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
 import { cloudUrl } from '../../core/service.js';
 import { CINDER_EXTENSIONS } from '../extensions.js';
-import { createQosSpec, deleteQosSpec, getQosSpec, listQosSpecs, type QosSpec } from '../models/qos.js';
+import { associateQos, createQosSpec, deleteQosKeys, deleteQosSpec, disassociateQos, getQosSpec, listQosSpecs, qosAssociations, type QosSpec, updateQosSpec } from '../models/qos.js';
 import { AVAILABILITY_ZONE } from '../models/volumes.js';
 import { enforce } from '../policy.js';
 import { CINDER_MICROVERSIONS } from '../versions.js';
@@ -138,6 +138,62 @@ export const createQos: VolumeHandler = (deps) => async (request) => {
 export const deleteQos: VolumeHandler = (deps) => async (request, reply) => {
   enforce('volume_extension:qos_specs_manage:delete', contextOf(request));
   deleteQosSpec(deps.db, paramOf(request, 'id'), truthy(queryStrings(request).force));
+  return reply.code(202).send();
+};
+
+/** `PUT /qos-specs/{id} {qos_specs: {<key>: <value>…}}`: adds or replaces keys; answers the keys it was given. */
+export const updateQos: VolumeHandler = (deps) => async (request) => {
+  enforce('volume_extension:qos_specs_manage:update', contextOf(request));
+  const body = jsonBody(request) as { qos_specs?: Record<string, unknown> };
+  const input = body && typeof body === 'object' ? body.qos_specs : undefined;
+  if (!input || typeof input !== 'object' || Array.isArray(input)) throw new BadRequest("Missing required element 'qos_specs' in request body.");
+  const changes: Record<string, string> = {};
+  for (const [key, value] of Object.entries(input)) {
+    if (typeof value !== 'string') throw new BadRequest(`Invalid input received: Value of ${key} must be a string.`);
+    changes[key] = value;
+  }
+  return { qos_specs: updateQosSpec(deps.db, paramOf(request, 'id'), changes) };
+};
+
+/** `PUT /qos-specs/{id}/delete_keys {keys: […]}`. */
+export const deleteQosKeysRoute: VolumeHandler = (deps) => async (request, reply) => {
+  enforce('volume_extension:qos_specs_manage:update', contextOf(request));
+  const body = jsonBody(request) as { keys?: unknown };
+  const keys = body && typeof body === 'object' ? body.keys : undefined;
+  if (!Array.isArray(keys) || keys.some((key) => typeof key !== 'string')) throw new BadRequest("Missing required element 'keys' in request body.");
+  deleteQosKeys(deps.db, paramOf(request, 'id'), keys as string[]);
+  return reply.code(202).send();
+};
+
+export const listQosAssociations: VolumeHandler = (deps) => async (request) => {
+  enforce('volume_extension:qos_specs_manage:get_all', contextOf(request));
+  return {
+    qos_associations: qosAssociations(deps.db, paramOf(request, 'id')).map((type) => ({ association_type: 'volume_type', name: type.name, id: type.id })),
+  };
+};
+
+function volumeTypeParam(request: Parameters<ReturnType<VolumeHandler>>[0]): string {
+  const typeId = queryStrings(request).vol_type_id;
+  if (!typeId) throw new BadRequest('Volume Type id must not be None.');
+  return typeId;
+}
+
+/** `GET /qos-specs/{id}/associate?vol_type_id=` (a GET that changes state, as Cinder has it). */
+export const associateQosRoute: VolumeHandler = (deps) => async (request, reply) => {
+  enforce('volume_extension:qos_specs_manage:update', contextOf(request));
+  associateQos(deps.db, paramOf(request, 'id'), volumeTypeParam(request));
+  return reply.code(202).send();
+};
+
+export const disassociateQosRoute: VolumeHandler = (deps) => async (request, reply) => {
+  enforce('volume_extension:qos_specs_manage:update', contextOf(request));
+  disassociateQos(deps.db, paramOf(request, 'id'), volumeTypeParam(request));
+  return reply.code(202).send();
+};
+
+export const disassociateAllQos: VolumeHandler = (deps) => async (request, reply) => {
+  enforce('volume_extension:qos_specs_manage:update', contextOf(request));
+  disassociateQos(deps.db, paramOf(request, 'id'));
   return reply.code(202).send();
 };
 

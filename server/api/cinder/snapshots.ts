@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { applyMetadataPatch, cinder, encode, filtersOf, type MetadataPatch } from './common.js';
+import { projectNames } from '../nova/servers.js';
 import { pageOf, pageSizeOf } from '../paging.js';
 import { CLIENT_KEYWORDS, refuseAllProjectsUnlessAdmin } from './volumes.js';
 import type { VolumeSnapshotCreate } from '../../../shared/generated/volume-snapshot.js';
@@ -47,7 +48,16 @@ export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
     if (paginate) Object.assign(query, { limit: size + 1, marker: request.query.marker, sort: `created_at:${ascending ? 'asc' : 'desc'}` });
     const response = await cinder<{ snapshots: NativeSnapshot[] }>(client, 'GET', '/snapshots/detail', { query });
     const page = paginate ? pageOf(response.body.snapshots, size, request.query.marker, ascending) : { items: response.body.snapshots, has_more_data: false, has_prev_data: false };
-    return { ...page, items: page.items.map(shapeSnapshot) };
+    // The admin's list names each snapshot's project (Horizon's Project column), as the volumes' does.
+    const projects = request.query.all_projects === 'true' ? await projectNames(client) : null;
+    return {
+      ...page,
+      items: page.items.map((snapshot) => {
+        const shaped = shapeSnapshot(snapshot);
+        const owner = String(snapshot['os-extended-snapshot-attributes:project_id'] ?? '');
+        return projects ? { ...shaped, tenant_name: projects.get(owner) ?? owner } : shaped;
+      }),
+    };
   });
 
   app.post<{ Body: VolumeSnapshotCreate }>('/api/cinder/volumesnapshots/', { schema: { body: { $ref: 'volume-snapshot.schema.json#/$defs/create' } } }, async (request, reply) => {

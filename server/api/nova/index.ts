@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
+import { aggregateRoutes } from './aggregates.js';
 import { computeInfoRoutes } from './compute-info.js';
 import { featureRoutes } from './features.js';
 import { flavorRoutes } from './flavors.js';
@@ -13,5 +14,5 @@ import { usageRoutes } from './usage.js';
 
 /** `/api/nova/` (api-contract §6): one module per resource. */
 export const novaRoutes: FastifyPluginAsync<BffContext> = async (app, context) => {
-  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes, serverActionRoutes]) await app.register(routes, context);
+  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes, serverActionRoutes, aggregateRoutes]) await app.register(routes, context);
 };

@@ -34,7 +34,7 @@ async function consoleUrl(client: CloudClient, id: string, type: string): Promis
 
 const body = <T>(value: unknown): T => (value && typeof value === 'object' && !Array.isArray(value) ? (value as T) : ({} as T));
 
-export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
+export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { access, consoleOrigins }) => {
   // Read from the server itself, as Horizon does: while Nova still holds a new server as a build request, its metadata URL answers {}.
   app.get<{ Params: { id: string } }>('/api/nova/servers/:id/metadata', async (request) => {
     const client = await access.client(request);
@@ -84,6 +84,8 @@ export const serverDetailRoutes: FastifyPluginAsync<BffContext> = async (app, { 
     for (const type of types) {
       try {
         const url = await consoleUrl(client, id, type);
+        // The Console tab frames it: the pages' CSP must allow the proxy's origin.
+        consoleOrigins.learn(url);
         return { type, url: type === 'SERIAL' ? url : `${url}&title=Console(${id})` };
       } catch (error) {
         // AUTO tries the next type; one asked for by name reports its own failure.
