@@ -45,6 +45,12 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     const running = page.getByRole('table', { name: 'Running Tasks' });
     await running.waitFor();
     await running.getByRole('link', { name: planName }).waitFor({ state: 'detached', timeout: 60_000 });
+    // How the task ended, as the service says: a task that ended as a problem fails here with its message, not as a wait for a cell.
+    const ended = (await page.evaluate(
+      async (search) => (await fetch(`/api/baas/duratus/task-history/?search=${encodeURIComponent(search)}`, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(),
+      planName,
+    )) as { data: { items: { status: string; message?: string }[] } };
+    expect(ended.data.items.map(({ status, message }) => ({ status, message }))).toEqual([{ status: 'completed', message: expect.any(String) }]);
     await page.getByRole('tab', { name: 'Task History' }).click();
     const history = page.getByRole('table', { name: 'Task History' });
     const done = history.getByRole('row').filter({ has: page.getByRole('link', { name: planName, exact: true }) });
