@@ -14,6 +14,8 @@ export interface RequestContext {
   projectDomainId: string | null;
   /** Set for a domain-scoped token. */
   domainId: string | null;
+  /** True for a system-scoped token (no project, no domain). */
+  system?: boolean;
   /** Role names in the token, implied roles included (admin ⇒ member ⇒ reader). */
   roles: string[];
   expiresAt: number;

@@ -78,7 +78,8 @@ import {
   updateEndpointGroup,
 } from './responses/endpoint-groups.js';
 import { checkInheritedGrant, createInheritedGrant, listInheritedGrantsHandler, revokeInheritedGrant } from './responses/inherited-grants.js';
-import { checkSystemGrant, createSystemGrant, listSystemGrantsHandler, revokeSystemGrant } from './responses/system-grants.js';
+import { checkSystemGrant, createSystemGrant, listAuthSystem, listSystemGrantsHandler, revokeSystemGrant } from './responses/system-grants.js';
+import { addProjectEndpoint, checkProjectEndpoint, listEndpointProjects, listProjectEndpoints, removeProjectEndpoint } from './responses/project-endpoints.js';
 import { createRole, deleteRole, listRoles, showRole, updateRole } from './responses/roles.js';
 import { createToken, deleteToken, showToken } from './responses/tokens.js';
 import { changePassword, createUser, deleteUser, listUserGroupsHandler, listUsers, showUser, updateUser } from './responses/users.js';
@@ -97,6 +98,7 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['DELETE', '/v3/auth/tokens', deleteToken],
   ['GET', '/v3/auth/projects', listAuthProjects],
   ['GET', '/v3/auth/domains', listAuthDomains],
+  ['GET', '/v3/auth/system', listAuthSystem],
   ['GET', '/v3/auth/catalog', getAuthCatalog],
   ['GET', '/v3/users', listUsers],
   ['POST', '/v3/users', createUser],
@@ -209,6 +211,11 @@ const ROUTES: [method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string
   ['PUT', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', addGroupProject],
   ['DELETE', '/v3/OS-EP-FILTER/endpoint_groups/:endpoint_group_id/projects/:project_id', removeGroupProject],
   ['GET', '/v3/OS-EP-FILTER/projects/:project_id/endpoint_groups', listProjectEndpointGroups],
+  ['GET', '/v3/OS-EP-FILTER/projects/:project_id/endpoints', listProjectEndpoints],
+  ['GET', '/v3/OS-EP-FILTER/projects/:project_id/endpoints/:endpoint_id', checkProjectEndpoint],
+  ['PUT', '/v3/OS-EP-FILTER/projects/:project_id/endpoints/:endpoint_id', addProjectEndpoint],
+  ['DELETE', '/v3/OS-EP-FILTER/projects/:project_id/endpoints/:endpoint_id', removeProjectEndpoint],
+  ['GET', '/v3/OS-EP-FILTER/endpoints/:endpoint_id/projects', listEndpointProjects],
 ];
 
 export const identityRoutes: FastifyPluginAsync<ServiceOptions> = async (app, { deps }) => {

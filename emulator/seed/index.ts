@@ -4,6 +4,7 @@ import { ensureService } from '../identity/models/catalog.js';
 import { verifyPasswordSync } from '../identity/models/passwords.js';
 import { createDomain, createProject, findDomain, findProjectByName } from '../identity/models/resources.js';
 import { createGrant, createImpliedRole, createRole, findRoleByName } from '../identity/models/roles.js';
+import { grantSystem } from '../identity/models/system-grants.js';
 import { createUser, findUserByName, passwordHashOf, setUserPassword } from '../identity/models/users.js';
 import { seedNetworking } from '../network/models/seed.js';
 import type { Db } from '../store/db.js';
@@ -60,6 +61,9 @@ export function seedCloud(db: Db, options: { credentials: ResolvedCredentials; s
       }
       if (createdUsers.has(grant.user)) createGrant(db, user.id, 'project', project.id, roleId(grant.role));
     }
+    // keystone-manage bootstrap makes its admin the admin of the system too (system-scoped tokens).
+    const adminUser = findUserByName(db, 'admin', DEFAULT_DOMAIN_ID);
+    if (adminUser && createdUsers.has('admin')) grantSystem(db, 'user', adminUser.id, admin);
 
     for (const service of options.services) {
       ensureService(db, { type: service.type, name: service.name, urlPath: `/cloud${service.endpointPath}`, regionId: REGION });

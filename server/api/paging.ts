@@ -32,8 +32,14 @@ export interface Page<T> {
  * One page from a service asked for `size + 1` rows after `marker`: the
  * extra row only says that more follow (api-contract §1.6). `reverse` turns
  * an ascending walk back into the list's order (Cinder's `sort_dir=asc`).
+ * The marker itself is never on the page: Nova answers it again when the
+ * marker server is still a build request but already in its cell
+ * (nova/compute/api.py get_all: a marker found among the build requests
+ * restarts the cells' list from the top), which showed the previous page's
+ * server again.
  */
-export function pageOf<T>(rows: T[], size: number, marker: string | undefined, reverse = false): Page<T> {
-  const items = rows.slice(0, size);
-  return { items: reverse ? items.reverse() : items, has_more_data: rows.length > size, has_prev_data: Boolean(marker) };
+export function pageOf<T extends { id: string }>(rows: T[], size: number, marker: string | undefined, reverse = false): Page<T> {
+  const after = marker ? rows.filter((row) => row.id !== marker) : rows;
+  const items = after.slice(0, size);
+  return { items: reverse ? items.reverse() : items, has_more_data: after.length > size, has_prev_data: Boolean(marker) };
 }

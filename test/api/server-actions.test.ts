@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
 import { waitUntil } from '../support/wait.js';
@@ -50,7 +50,13 @@ afterAll(async () => {
   await cloud.close();
 }, 120_000);
 
-async function activeServer(): Promise<string> {
+/**
+ * An ACTIVE server; one not `kept` (the file's shared one) is deleted and
+ * waited gone when its test ends, so that this file holds at most two servers
+ * at a time: the real cloud's demo quota is 10 instances, shared with
+ * servers.test.ts running beside it.
+ */
+async function activeServer(keep = false): Promise<string> {
   const response = await demo.post('/api/nova/servers/', {
     name: uniqueName('api-actions'),
     source_id: imageId,
@@ -61,9 +67,11 @@ async function activeServer(): Promise<string> {
     nics: [{ 'net-id': networkId, 'v4-fixed-ip': '' }],
   });
   if (response.status !== 201) throw new Error(`launch: ${response.status} ${JSON.stringify(response.body)}`);
-  servers.push(response.body.id);
-  await until(response.body.id, 'ACTIVE');
-  return response.body.id;
+  const id: string = response.body.id;
+  servers.push(id);
+  if (!keep) onTestFinished(() => gone(id), 90_000);
+  await until(id, 'ACTIVE');
+  return id;
 }
 
 function until(id: string, status: string, as = demo): Promise<Server> {
@@ -74,7 +82,12 @@ function until(id: string, status: string, as = demo): Promise<Server> {
 const operate = (id: string, operation: string) => demo.post(`/api/nova/servers/${id}`, { operation });
 
 let shared: Promise<string> | undefined;
-const sharedServer = () => (shared ??= activeServer());
+const sharedServer = () => (shared ??= activeServer(true));
+
+async function gone(id: string): Promise<void> {
+  await admin.delete(`/api/nova/servers/${id}`);
+  await waitUntil(() => admin.get(`/api/nova/servers/${id}`), (response) => response.status === 404, { what: `server ${id} gone`, timeout: 60_000 });
+}
 
 describe('instance actions of the project', SLOW, () => {
   it('locks and unlocks the instance: Nova shows it locked, then not', async () => {

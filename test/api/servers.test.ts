@@ -1,5 +1,5 @@
 import forge from 'node-forge';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
 import { waitUntil } from '../support/wait.js';
@@ -51,11 +51,19 @@ function spec(change: Record<string, unknown> = {}) {
   };
 }
 
-async function launch(change: Record<string, unknown> = {}, as = demo): Promise<string> {
+/**
+ * Launches a server for the running test, deleted (and waited gone) when the
+ * test ends, so that this file holds at most three servers at a time: the
+ * real cloud's demo quota is 10 instances, shared with server-actions.test.ts
+ * running beside it. `keep`: the file's shared server, deleted in afterAll.
+ */
+async function launch(change: Record<string, unknown> = {}, as = demo, keep = false): Promise<string> {
   const response = await as.post('/api/nova/servers/', spec(change));
   if (response.status !== 201) throw new Error(`launch: ${response.status} ${JSON.stringify(response.body)}`);
-  servers.push(response.body.id);
-  return response.body.id;
+  const id: string = response.body.id;
+  servers.push(id);
+  if (!keep) onTestFinished(() => gone(id, as), 90_000);
+  return id;
 }
 
 /** Reads the server until `done` says so (null once it is gone). */
@@ -66,11 +74,15 @@ function until(id: string, done: (server: Server | null) => boolean, as = demo):
   };
   return waitUntil(read, done, { what: `server ${id} to reach the expected state` });
 }
+async function gone(id: string, as: ApiClient): Promise<void> {
+  await as.delete(`/api/nova/servers/${id}`);
+  await until(id, (server) => server === null, as);
+}
 const settledIn = (status: string) => (server: Server | null) => server?.status === status && !server['OS-EXT-STS:task_state'];
 
 let shared: string;
 async function sharedServer(): Promise<string> {
-  shared ??= await launch();
+  shared ??= await launch({}, demo, true);
   await until(shared, settledIn('ACTIVE'));
   return shared;
 }

@@ -100,6 +100,7 @@ export const BACKUP_SERVICE_CALLS: NativeCall[] = [
     headers: demo,
     before: until((ctx) => `/volumes/${ctx.saved.restoreTarget}`, settled('volume')),
     body: (ctx) => ({ restore: { volume_id: ctx.saved.restoreTarget } }),
+    needs: 'cinder-backup',
     reads: ['restore.volume_id'],
   },
   {
@@ -117,6 +118,7 @@ export const BACKUP_SERVICE_CALLS: NativeCall[] = [
     url: (ctx) => `${cinder(ctx)}/backups/${ctx.saved.backup}`,
     headers: demo,
     before: until((ctx) => `/backups/${ctx.saved.backup}`, settled('backup')),
+    needs: 'cinder-backup',
     reads: [],
   },
   {

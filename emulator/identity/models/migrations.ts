@@ -266,3 +266,25 @@ identityMigrations.push({
       BEGIN DELETE FROM system_assignments WHERE actor_type = 'group' AND actor_id = OLD.id; END;
   `,
 });
+
+/**
+ * System-scoped tokens (`"scope": {"system": {"all": true}}`) and OS-EP-FILTER
+ * project-endpoint associations (`/v3/OS-EP-FILTER/projects/{p}/endpoints/{e}`,
+ * Keystone's project_endpoint table). An association goes with its project or
+ * endpoint, as Keystone's delete callbacks remove it.
+ */
+identityMigrations.push({
+  id: '0010_system_tokens_project_endpoints',
+  sql: `
+    ALTER TABLE tokens ADD COLUMN system INTEGER NOT NULL DEFAULT 0;
+    CREATE TABLE project_endpoints (
+      endpoint_id TEXT NOT NULL,
+      project_id TEXT NOT NULL,
+      PRIMARY KEY (endpoint_id, project_id)
+    );
+    CREATE TRIGGER project_endpoints_project AFTER DELETE ON projects
+      BEGIN DELETE FROM project_endpoints WHERE project_id = OLD.id; END;
+    CREATE TRIGGER project_endpoints_endpoint AFTER DELETE ON endpoints
+      BEGIN DELETE FROM project_endpoints WHERE endpoint_id = OLD.id; END;
+  `,
+});

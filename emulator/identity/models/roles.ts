@@ -186,7 +186,7 @@ export function impliedRoles(db: Db, roleId: string): Role[] {
 
 /** The roles a token scoped to the target carries: direct, group and inherited grants plus everything they imply. */
 export function effectiveRoles(db: Db, userId: string, targetType: TargetType, targetId: string): Role[] {
-  const direct = [
+  return withImpliedRoles(db, [
     ...listGrants(db, userId, targetType, targetId),
     ...(targetType === 'project' ? inheritedRoleIds(db, userId, targetId).map((id) => getRole(db, id)) : []),
     ...db
@@ -198,7 +198,27 @@ export function effectiveRoles(db: Db, userId: string, targetType: TargetType, t
         targetId,
       )
       .map(toRole),
-  ];
+  ]);
+}
+
+/** The user's roles on the system (what a system-scoped token carries): its own grants and its groups', implied roles included. */
+export function effectiveSystemRoles(db: Db, userId: string): Role[] {
+  return withImpliedRoles(
+    db,
+    db
+      .all<RoleRow>(
+        `SELECT r.* FROM roles r JOIN system_assignments a ON a.role_id = r.id
+         WHERE (a.actor_type = 'user' AND a.actor_id = ?)
+            OR (a.actor_type = 'group' AND a.actor_id IN (SELECT group_id FROM group_members WHERE user_id = ?))`,
+        userId,
+        userId,
+      )
+      .map(toRole),
+  );
+}
+
+/** The roles with every role they imply, sorted by name; a domain-specific role is never in a token: only the global roles it implies are. */
+function withImpliedRoles(db: Db, direct: Role[]): Role[] {
   const byId = new Map(direct.map((role) => [role.id, role]));
   const pending = [...byId.keys()];
   while (pending.length) {
@@ -209,7 +229,6 @@ export function effectiveRoles(db: Db, userId: string, targetType: TargetType, t
       pending.push(row.id);
     }
   }
-  // A domain-specific role is never in a token: only the global roles it implies are.
   return [...byId.values()].filter((role) => role.domainId === null).sort((a, b) => a.name.localeCompare(b.name));
 }
 

@@ -6,7 +6,8 @@ import { type Role, toRole, type RoleRow } from './roles.js';
 /**
  * Role grants on the system (keystone/api/system.py): Keystone has one
  * system target, "all". Stored and listed here, and in
- * `/v3/role_assignments`; system-scoped tokens are not issued.
+ * `/v3/role_assignments`; a user holding one (or whose group does) may ask
+ * for a system-scoped token.
  */
 
 export const SYSTEM_TARGET = 'all';

@@ -5,19 +5,21 @@ import type { Db } from '../../store/db.js';
 import { type ApplicationCredential, checkSecret, credentialRoles, findApplicationCredential, getApplicationCredential, listApplicationCredentials } from './application-credentials.js';
 import { verifyPassword } from './passwords.js';
 import { type Domain, findDomain, findDomainByName, findProject, findProjectByName, type Project } from './resources.js';
-import { effectiveRoles, type Role } from './roles.js';
+import { effectiveRoles, effectiveSystemRoles, type Role } from './roles.js';
 import { findUser, findUserByName, passwordHashOf, type User } from './users.js';
 
 /**
  * Keystone's token provider: opaque random tokens kept (hashed) in SQLite, so
- * they survive a restart, with the rules of keystone/auth: password and token
- * methods, project/domain/unscoped scope, default project, implied roles.
+ * they survive a restart, with the rules of keystone/auth: password, token and
+ * application credential methods, project/domain/system/unscoped scope,
+ * default project, implied roles.
  */
 
 export type DomainRef = { id: string } | { name: string };
 export type UserRef = { id: string } | { name: string; domain: DomainRef };
 export type ProjectRef = { id: string } | { name: string; domain: DomainRef };
-export type ScopeRequest = { project: ProjectRef } | { domain: DomainRef } | 'unscoped' | null;
+/** `system: 'all'`: Keystone's one system target (`"scope": {"system": {"all": true}}`). */
+export type ScopeRequest = { project: ProjectRef } | { domain: DomainRef } | { system: 'all' } | 'unscoped' | null;
 
 export interface AuthRequest {
   /** The methods in the order the client listed them. */
@@ -34,6 +36,8 @@ export interface TokenRecord {
   userId: string;
   projectId: string | null;
   domainId: string | null;
+  /** A system-scoped token: the user's roles on the system, no project or domain. */
+  system: boolean;
   methods: string[];
   auditIds: string[];
   issuedAt: number;
@@ -60,6 +64,7 @@ interface TokenRow {
   user_id: string;
   project_id: string | null;
   domain_id: string | null;
+  system: number;
   methods: string;
   audit_ids: string;
   issued_at: number;
@@ -73,6 +78,7 @@ const toRecord = (row: TokenRow): TokenRecord => ({
   userId: row.user_id,
   projectId: row.project_id,
   domainId: row.domain_id,
+  system: row.system === 1,
   methods: JSON.parse(row.methods) as string[],
   auditIds: JSON.parse(row.audit_ids) as string[],
   issuedAt: row.issued_at,
@@ -130,25 +136,32 @@ function resolveApplicationCredential(db: Db, request: NonNullable<AuthRequest['
 }
 
 /** The scope the new token gets: the requested one, else the user's default project when usable. */
-function resolveScope(db: Db, user: User, scope: ScopeRequest): { projectId: string | null; domainId: string | null } {
-  if (scope === 'unscoped') return { projectId: null, domainId: null };
+type Scope = Pick<TokenRecord, 'projectId' | 'domainId' | 'system'>;
+const NO_SCOPE: Scope = { projectId: null, domainId: null, system: false };
+
+function resolveScope(db: Db, user: User, scope: ScopeRequest): Scope {
+  if (scope === 'unscoped') return NO_SCOPE;
   if (scope && 'project' in scope) {
     const project = resolveProject(db, scope.project);
     if (effectiveRoles(db, user.id, 'project', project.id).length === 0) throw new Unauthorized();
-    return { projectId: project.id, domainId: null };
+    return { ...NO_SCOPE, projectId: project.id };
   }
   if (scope && 'domain' in scope) {
     const domain = resolveDomain(db, scope.domain);
     if (effectiveRoles(db, user.id, 'domain', domain.id).length === 0) throw new Unauthorized();
-    return { projectId: null, domainId: domain.id };
+    return { ...NO_SCOPE, domainId: domain.id };
+  }
+  if (scope && 'system' in scope) {
+    if (effectiveSystemRoles(db, user.id).length === 0) throw new Unauthorized();
+    return { ...NO_SCOPE, system: true };
   }
   // keystone/auth/core.py _check_and_set_default_scoping
   if (user.defaultProjectId) {
     const project = findProject(db, user.defaultProjectId);
     const domain = project && findDomain(db, project.domainId);
-    if (project?.enabled && domain?.enabled && effectiveRoles(db, user.id, 'project', project.id).length > 0) return { projectId: project.id, domainId: null };
+    if (project?.enabled && domain?.enabled && effectiveRoles(db, user.id, 'project', project.id).length > 0) return { ...NO_SCOPE, projectId: project.id };
   }
-  return { projectId: null, domainId: null };
+  return NO_SCOPE;
 }
 
 /**
@@ -191,23 +204,21 @@ export async function issueToken(db: Db, now: number, ttlSeconds: number, reques
   if (userId === null) throw new Unauthorized();
   const user = findUser(db, userId);
   if (!user || !user.enabled) throw new Unauthorized();
-  let scope: { projectId: string | null; domainId: string | null };
+  let scope: Scope;
   if (credential) {
     if (request.methods.includes('token') && request.scope !== null) throw new Unauthorized();
     const project = resolveProject(db, { id: credential.projectId });
     if (credentialRoles(db, credential).length === 0) throw new Unauthorized();
-    scope = { projectId: project.id, domainId: null };
+    scope = { ...NO_SCOPE, projectId: project.id };
   } else {
     scope = resolveScope(db, user, request.scope);
   }
-  const { projectId, domainId } = scope;
 
   const token = newTokenId();
   const record: TokenRecord = {
     idHash: hashToken(token),
     userId,
-    projectId,
-    domainId,
+    ...scope,
     methods,
     auditIds,
     issuedAt: now,
@@ -223,11 +234,12 @@ function saveToken(db: Db, now: number, record: TokenRecord): void {
   db.tx(() => {
     db.run('DELETE FROM tokens WHERE expires_at < ?', now - PURGE_AFTER_MS);
     db.run(
-      'INSERT INTO tokens (id_hash, user_id, project_id, domain_id, methods, audit_ids, issued_at, expires_at, application_credential_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO tokens (id_hash, user_id, project_id, domain_id, system, methods, audit_ids, issued_at, expires_at, application_credential_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
       record.idHash,
       record.userId,
       record.projectId,
       record.domainId,
+      record.system ? 1 : 0,
       JSON.stringify(record.methods),
       JSON.stringify(record.auditIds),
       record.issuedAt,
@@ -251,6 +263,7 @@ export function issueDelegatedToken(db: Db, now: number, ttlSeconds: number, use
     userId,
     projectId,
     domainId: null,
+    system: false,
     methods: ['token'],
     auditIds: [newAuditId()],
     issuedAt: now,
@@ -280,6 +293,7 @@ export function validateToken(db: Db, now: number, token: string): TokenRecord |
     if (!findDomain(db, row.domain_id)?.enabled) return null;
     if (effectiveRoles(db, user.id, 'domain', row.domain_id).length === 0) return null;
   }
+  if (row.system === 1 && effectiveSystemRoles(db, user.id).length === 0) return null;
   // A deleted or expired application credential takes its tokens with it.
   if (row.application_credential_id) {
     const credential = findApplicationCredential(db, row.application_credential_id);
@@ -299,7 +313,9 @@ export function describeToken(db: Db, record: TokenRecord): TokenView {
       ? effectiveRoles(db, user.id, 'project', project.id)
       : domain
         ? effectiveRoles(db, user.id, 'domain', domain.id)
-        : [];
+        : record.system
+          ? effectiveSystemRoles(db, user.id)
+          : [];
   return {
     record,
     user,
@@ -338,6 +354,7 @@ function contextOf(db: Db, record: TokenRecord, token: string): RequestContext {
     projectName: view.project?.name ?? null,
     projectDomainId: view.project?.domainId ?? null,
     domainId: view.domain?.id ?? null,
+    ...(record.system ? { system: true } : {}),
     roles: view.roles.map((role) => role.name),
     expiresAt: record.expiresAt,
   };

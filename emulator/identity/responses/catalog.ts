@@ -1,7 +1,7 @@
 import { Forbidden } from '../../core/errors.js';
 import { type CloudDeps, cloudUrl, type Handler } from '../../core/service.js';
 import { listCatalog } from '../models/catalog.js';
-import { projectEndpointGroups, selects } from '../models/endpoint-groups.js';
+import { endpointsForProject } from '../models/project-endpoints.js';
 import { requireContext } from './common.js';
 
 /** Keystone's URL substitutions: `%(project_id)s` (or `$(tenant_id)s`) becomes the token's project. */
@@ -11,16 +11,16 @@ const PROJECT_TEMPLATE = /[%$]\((project_id|tenant_id)\)s/;
  * The catalog as Keystone renders it in tokens and at `/v3/auth/catalog`.
  * An endpoint whose URL names the project (Cinder's `/v3/%(project_id)s`) is
  * left out when there is no project to put there, as Keystone does. A project
- * with endpoint groups sees only the endpoints they select, and no service
- * left without one.
+ * with endpoint filters (endpoints associated with it, endpoint groups) sees
+ * only the endpoints they name, and no service left without one; a filter
+ * that names none leaves the whole catalog (Keystone's
+ * return_all_endpoints_if_no_filter).
  */
 export function renderCatalog(deps: CloudDeps, projectId: string | null = null) {
   const types = deps.services.map((service) => service.type);
-  const groups = projectId ? projectEndpointGroups(deps.db, projectId) : [];
-  const inGroups = (serviceId: string, endpoint: { interface: string; regionId: string }) =>
-    !groups.length || groups.some((group) => selects(group, { service_id: serviceId, region_id: endpoint.regionId, interface: endpoint.interface }));
-  const services = listCatalog(deps.db, types).map((service) => ({ ...service, endpoints: service.endpoints.filter((endpoint) => inGroups(service.id, endpoint)) }));
-  return services.filter((service) => !groups.length || service.endpoints.length).map((service) => ({
+  const filtered = new Set((projectId ? endpointsForProject(deps.db, projectId) : []).map((endpoint) => endpoint.id));
+  const services = listCatalog(deps.db, types).map((service) => ({ ...service, endpoints: service.endpoints.filter((endpoint) => !filtered.size || filtered.has(endpoint.id)) }));
+  return services.filter((service) => !filtered.size || service.endpoints.length).map((service) => ({
     endpoints: service.endpoints
       .filter((endpoint) => projectId !== null || !PROJECT_TEMPLATE.test(endpoint.url ?? endpoint.urlPath))
       .map((endpoint) => ({

@@ -3,10 +3,10 @@ import type { CloudDeps, Handler } from '../../core/service.js';
 import { enforce } from '../policy.js';
 import { getGroup } from '../models/groups.js';
 import type { ActorType } from '../models/inherited-grants.js';
-import { getRole } from '../models/roles.js';
+import { effectiveSystemRoles, getRole } from '../models/roles.js';
 import { grantSystem, listSystemGrants, revokeSystem, systemGrantNotFound } from '../models/system-grants.js';
 import { getUser } from '../models/users.js';
-import { collectionLinks, requireContext } from './common.js';
+import { collectionLinks, requireContext, v3Url } from './common.js';
 import { renderRole } from './render.js';
 
 /** `/v3/system/{users|groups}/{id}/roles[/{role_id}]` (keystone/api/system.py): the cloud admin's. */
@@ -52,4 +52,10 @@ export const revokeSystemGrant: Handler = (deps) => async (request, reply: Fasti
   const grant = grantOf(deps, request, 'revoke_system_grant');
   revokeSystem(deps.db, grant.actorType, grant.actorId, grant.roleId);
   return reply.code(204).send();
+};
+
+/** `GET /v3/auth/system`: the system scopes the caller may ask a token for: `[{all: true}]` when it holds a role on the system. */
+export const listAuthSystem: Handler = (deps) => async (request) => {
+  const context = requireContext(request, deps);
+  return { system: effectiveSystemRoles(deps.db, context.userId).length ? [{ all: true }] : [], links: { self: `${v3Url(deps)}/auth/system` } };
 };

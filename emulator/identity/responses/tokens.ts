@@ -22,8 +22,9 @@ import { renderCatalog } from './catalog.js';
 import { requireContext } from './common.js';
 
 /**
- * `/v3/auth/tokens`: issue (password and token methods), validate, check and
- * revoke. The body shape is keystone/auth/schema.py's `token_issue`.
+ * `/v3/auth/tokens`: issue (password, token and application credential
+ * methods; project, domain, system or no scope), validate, check and revoke.
+ * The body shape is keystone/auth/schema.py's `token_issue`.
  */
 
 const idName = { type: 'object', properties: { id: { type: 'string' }, name: { type: 'string' } } };
@@ -62,6 +63,7 @@ const tokenIssueSchema = {
       properties: {
         project: { type: 'object', properties: { name: { type: 'string' }, id: { type: 'string' }, domain: idName } },
         domain: idName,
+        system: { type: 'object', properties: { all: { type: 'boolean' } } },
       },
     },
   },
@@ -94,7 +96,9 @@ function parseScope(scope: unknown): ScopeRequest {
     return { project: ref };
   }
   if (isObject(scope.domain)) return { domain: domainRef(scope.domain, 'scope/domain') };
-  // Trusts and system scope are not emulated: no such grant can exist.
+  // Keystone's one system target, whatever the object says (keystone/auth/core.py).
+  if ('system' in scope) return { system: 'all' };
+  // Trusts are not emulated: no such grant can exist.
   return { domain: { id: '' } };
 }
 
@@ -158,11 +162,12 @@ export function renderToken(view: TokenView, catalog: unknown[] | null) {
     token.is_domain = false;
   }
   if (view.domain) token.domain = { id: view.domain.id, name: view.domain.name };
+  if (view.record.system) token.system = { all: true };
   if (view.applicationCredential) {
     const credential = view.applicationCredential;
     token.application_credential = { id: credential.id, name: credential.name, restricted: !credential.unrestricted };
   }
-  if (view.project || view.domain) {
+  if (view.project || view.domain || view.record.system) {
     token.roles = view.roles.map((role) => ({ id: role.id, name: role.name }));
     if (catalog) token.catalog = catalog;
   }

@@ -120,6 +120,7 @@ describe('restart survival', () => {
       'identity:0007_implied_roles_one_store',
       'identity:0008_endpoint_group_projects',
       'identity:0009_system_assignments',
+      'identity:0010_system_tokens_project_endpoints',
       'image:0001_images',
       'image:0002_metadefs',
       'image:0003_metadef_tags',
