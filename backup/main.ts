@@ -22,6 +22,8 @@ const service = new BackupService({
   secret: config.sessionSecret,
   timeZone: process.env.BACKUP_TIME_ZONE || 'UTC',
   smtpUrl: process.env.BACKUP_SMTP_URL || null,
+  // How often the scheduler looks for due plans (default 15 s): the browser tests wait for a plan's minute at 1 s.
+  tickMs: Number(process.env.BACKUP_TICK_MS) > 0 ? Number(process.env.BACKUP_TICK_MS) : undefined,
 });
 const app = Fastify({ logger: { level: process.env.LOG_LEVEL ?? 'warn' }, routerOptions: { ignoreTrailingSlash: true } });
 await app.register(apiGuardPlugin);

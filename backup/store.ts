@@ -328,6 +328,7 @@ export class BackupStore {
       startDate: 'start_date',
       start_date: 'start_date',
       name: 'job_name',
+      job_name: 'job_name',
       status: 'status',
       jobType: 'job_type',
       disk_name: 'disk_name',

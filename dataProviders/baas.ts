@@ -146,18 +146,23 @@ export function createBaasProvider(http: HttpClient): DataProvider {
         },
       },
     },
-    // Task History (spec 3 §9.3): paged by the server with start and number, searched with search.
+    // Task History (spec 3 §9.3): paged by the server with start and number, its page count from total,
+    // searched with search and sorted with sort (the column, '-' first for newest first).
     'backup-task-history': {
       serverFilters: ['search'],
       async list(params): Promise<ListPage> {
         const number = params.pagination?.perPage ?? 20;
         const start = ((params.pagination?.page ?? 1) - 1) * number;
         const search = typeof params.filter?.search === 'string' && params.filter.search ? params.filter.search : undefined;
+        const sort = params.sort?.field ? `${params.sort.order === 'DESC' ? '-' : ''}${params.sort.field}` : undefined;
+        // The running tasks first: one that ends after this read is in the history read next, and while
+        // any runs the page is asked again (`changing`), so a task that ends shows without a reload.
+        const running = await runningTasks(params.signal);
         const { data } = await http.get<{ data: { items: Task[]; total: number } }>(`${BASE}/task-history/`, {
-          query: { start: String(start), number: String(number), ...(search ? { search } : {}) },
+          query: { start: String(start), number: String(number), ...(search ? { search } : {}), ...(sort ? { sort } : {}) },
           signal: params.signal,
         });
-        return { items: data.items.map(taskRecord), hasMore: start + data.items.length < data.total, hasPrev: start > 0 };
+        return { items: data.items.map(taskRecord), hasMore: start + data.items.length < data.total, hasPrev: start > 0, total: data.total, changing: running.length > 0 };
       },
     },
     // A plan's volumes (its details page): GET job/{job_id}/volumes.

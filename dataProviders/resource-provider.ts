@@ -11,6 +11,13 @@ export interface ListPage {
   items: ResourceRecord[];
   hasMore: boolean;
   hasPrev: boolean;
+  /** How many records all pages hold, when the API says: the table shows the page count. */
+  total?: number;
+  /**
+   * The page is about to change by itself (Task History while tasks run:
+   * each that ends joins it); the page is fetched again at the poll interval.
+   */
+  changing?: boolean;
 }
 
 /** A server-paged list's answer (api-contract §1.6). */
@@ -100,7 +107,7 @@ export function createServiceProvider(service: string, handlers: Record<string, 
     async getList(resource, params) {
       const all = await handler(resource, 'list')(params);
       if (!Array.isArray(all)) {
-        return { data: all.items, pageInfo: { hasNextPage: all.hasMore, hasPreviousPage: all.hasPrev } } as never;
+        return { data: all.items, pageInfo: { hasNextPage: all.hasMore, hasPreviousPage: all.hasPrev }, total: all.total, meta: { changing: all.changing === true } } as never;
       }
       const serverSide = new Set(handlers[resource]?.serverFilters ?? []);
       const clientFilter = Object.fromEntries(Object.entries(params.filter ?? {}).filter(([key]) => !serverSide.has(key)));

@@ -40,6 +40,8 @@ async function main(): Promise<void> {
       url: process.env.BACKUP_SERVICE_URL || undefined,
       timeZone: process.env.BACKUP_TIME_ZONE || 'UTC',
       smtpUrl: process.env.BACKUP_SMTP_URL || null,
+      // How often the scheduler looks for due plans (default 15 s): the browser tests wait for a plan's minute at 1 s.
+      tickMs: Number(process.env.BACKUP_TICK_MS) > 0 ? Number(process.env.BACKUP_TICK_MS) : undefined,
       start: false, // started below, once the cloud's address is known
     },
     mount: emulator

@@ -141,6 +141,15 @@ export interface ResourceDescriptor<T extends object> {
    */
   paging?: 'client' | 'server';
   /**
+   * 'server' when a server-paged list is sorted by the service (Task
+   * History, spec 3 §9.3): the provider gets `params.sort` (the column's
+   * field, ASC or DESC; the default sort column's at first), a header click
+   * asks again from the first page, and the table keeps the order the rows
+   * came in. Default 'client': the table sorts the rows it has.
+   * @example 'server'
+   */
+  sorting?: 'client' | 'server';
+  /**
    * The list is fetched again every this many milliseconds while it shows
    * (Horizon's auto-refreshing tables, spec 3 §4.3: 60 s), besides the
    * polling of transitional rows. Default: only after an action.
@@ -795,8 +804,8 @@ export interface DetailDescriptor<T> {
    */
   sticky?: boolean;
   /**
-   * After an operation (Run …) done from the details page, go to the
-   * panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
+   * After an operation (Run …) or an edit done from the details page, go to
+   * the panel's list instead of staying (spec 3 §4.3: a plan's actions). Default false.
    */
   listAfterOperation?: boolean;
 }

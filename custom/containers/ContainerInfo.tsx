@@ -16,7 +16,7 @@ import { ERRORS, fill, TEXTS } from './texts';
 
 function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
   return (
-    <Box component="li" sx={{ display: 'flex', justifyContent: 'space-between', gap: 1, py: 0.25 }}>
+    <Box component="li" sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', gap: 1, py: 0.25 }}>
       <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }}>
         {label}
       </Box>

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
@@ -19,6 +20,7 @@ import { useBackend } from '../../src/engine/context';
 import { formatMediumDate } from '../../src/utils/dates';
 import { formatBytes } from '../../src/utils/units';
 import { useTimeZone } from '../../src/utils/useTimeZone';
+import { visuallyHidden } from '../../src/ui/a11y';
 import { CopyObjectDialog } from './dialogs/CopyObjectDialog';
 import { CreateFolderDialog } from './dialogs/CreateFolderDialog';
 import { DeleteObjectsDialog } from './dialogs/DeleteObjectsDialog';
@@ -95,7 +97,9 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
     <Box>
       <Breadcrumbs aria-label="Folder path" sx={{ mb: 1 }}>
         {folder ? (
-          <RouterLink to={containerRoute(container)}>{container}</RouterLink>
+          <Link component={RouterLink} to={containerRoute(container)}>
+            {container}
+          </Link>
         ) : (
           <Typography color="text.primary" aria-current="page">
             {container}
@@ -107,9 +111,9 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
               {crumb.label}
             </Typography>
           ) : (
-            <RouterLink key={crumb.folder} to={containerRoute(container, crumb.folder)}>
+            <Link key={crumb.folder} component={RouterLink} to={containerRoute(container, crumb.folder)}>
               {crumb.label}
-            </RouterLink>
+            </Link>
           ),
         )}
       </Breadcrumbs>
@@ -139,9 +143,11 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
             </th>
             <th>{TEXTS.name}</th>
             <th style={{ width: 110 }}>{TEXTS.size}</th>
-            <th style={{ width: 230 }}>{TEXTS.lastModified}</th>
+            <th className="date">{TEXTS.lastModified}</th>
             <th style={{ width: 48 }}>
-              <span className="visually-hidden">Actions</span>
+              <Box component="span" sx={visuallyHidden}>
+                Actions
+              </Box>
             </th>
           </tr>
         </thead>
@@ -156,7 +162,13 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
               <td>
                 <input type="checkbox" aria-label={`Select ${item.name}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
               </td>
-              <td className="name">{item.is_subdir ? <RouterLink to={containerRoute(container, item.path)}>{item.name}</RouterLink> : item.name}</td>
+              <td className="name">{item.is_subdir ? (
+                  <Link component={RouterLink} to={containerRoute(container, item.path)}>
+                    {item.name}
+                  </Link>
+                ) : (
+                  item.name
+                )}</td>
               <td>{item.is_subdir ? TEXTS.folder : formatBytes(item.bytes)}</td>
               <td className="date">{item.last_modified ? formatMediumDate(`${item.last_modified}Z`, zone) : ''}</td>
               <td>
@@ -224,9 +236,9 @@ const TABLE_SX = {
   fontSize: 14,
   '& th, & td': { borderBottom: 1, borderColor: 'divider', px: 1, py: 0.5, textAlign: 'left' },
   '& th': { fontWeight: 600 },
-  '& td.name': { wordBreak: 'break-all' },
-  '& td.date': { whiteSpace: 'nowrap' },
+  // Long names wrap at their spaces first, inside a word only when they must.
+  '& td.name': { overflowWrap: 'anywhere' },
+  '& .date': { whiteSpace: 'nowrap' },
   '& .row-menu': { border: 0, background: 'none', cursor: 'pointer', fontSize: 18, lineHeight: 1, px: 1, py: 0.5, borderRadius: 1, color: 'text.secondary' },
   '& .row-menu:hover, & .row-menu:focus-visible': { bgcolor: 'action.hover' },
-  '& .visually-hidden': { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' },
 } as const;

@@ -1,4 +1,6 @@
 import type { SwiftObjectRecord } from '../../dataProviders/swift';
+import { errorStatus, isAlreadyReported } from '../../src/backend/http';
+import { ERRORS } from './texts';
 
 /** Spec 2 §3: delete progress: counted files and folders, deleted files, deleted folders, failures, mode, running. */
 export interface DeleteProgress {
@@ -73,4 +75,15 @@ export async function deletePlan(plan: DeletePlan, remove: (item: SwiftObjectRec
   const depths = [...new Set(plan.folders.map((folder) => depth(folder.path)))];
   for (const level of depths) await run(plan.folders.filter((folder) => depth(folder.path) === level), 'folders');
   return deleted;
+}
+
+/**
+ * What a failed delete tells the user (spec 2 §8): a 409 is a folder that is
+ * not empty (someone added to it after discovery); a 404 on a folder counts
+ * as deleted and says nothing; anything else is 'Unable to delete the object.'.
+ */
+export function deleteFailureMessage(error: unknown, item: SwiftObjectRecord): string | null {
+  const status = errorStatus(error);
+  if (isAlreadyReported(error) || (status === 404 && item.is_subdir)) return null;
+  return status === 409 ? ERRORS.folderNotEmpty : ERRORS.deleteObject;
 }

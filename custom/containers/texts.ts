@@ -56,6 +56,7 @@ export const TEXTS = {
   nameExists: 'This name already exists.',
   uploadNote: "Note: Delimiters ('/') are allowed in the file name to place the new file into a folder that will be created when the file is uploaded (to any depth of folders).",
   uploaded: 'File %(name)s uploaded.',
+  uploadingFile: '%(name)s (%(index)s of %(count)s)',
   // Create folder.
   createFolderIn: 'Create Folder In: %(name)s',
   folderName: 'Folder Name',

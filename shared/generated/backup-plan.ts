@@ -167,6 +167,9 @@ export interface BackupPlanHistoryQuery {
   start?: string;
   number?: string;
   search?: string;
+  /**
+   * A Task History column, '-' first for descending: the order of the page.
+   */
   sort?: string;
 }
 

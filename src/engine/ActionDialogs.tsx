@@ -23,7 +23,7 @@ const MetadataDialog = lazy(() => import('../metadata/MetadataDialog'));
 type BuiltForm = Awaited<ReturnType<Awaited<ReturnType<typeof loadFormSchema>>['buildForm']>>;
 
 type OpenDialog =
-  | ({ kind: 'form'; action: ModalAction; record?: ResourceRecord; initialData?: Record<string, unknown> } & BuiltForm)
+  | ({ kind: 'form'; action: ModalAction; record?: ResourceRecord; initialData?: Record<string, unknown>; onDone?: () => void } & BuiltForm)
   | { kind: 'delete'; records: ResourceRecord[]; onDone?: (outcome: DeleteOutcome) => void; warning?: string }
   | { kind: 'metadata'; action: MetadataAction; record: ResourceRecord }
   | { kind: 'operation'; action: OperationAction; records: ResourceRecord[]; onDone?: (outcome: OperationOutcome) => void };
@@ -36,8 +36,8 @@ const MODAL_LOAD_FAILED = 'An error occurred. Please try again later.';
 export interface ActionDialogs {
   /** Opens a toolbar form or create wizard. */
   openForm(action: ToolbarAction): void;
-  /** Opens a row's edit form or edit wizard, prefilled from the record. */
-  openEdit(action: RowFormAction, record: ResourceRecord): void;
+  /** Opens a row's edit form or edit wizard, prefilled from the record; `onDone` runs once it has saved. */
+  openEdit(action: RowFormAction, record: ResourceRecord, onDone?: () => void): void;
   confirmDelete(records: ResourceRecord[], onDone?: (outcome: DeleteOutcome) => void, warning?: string): void;
   /** Runs an operation on records, after its confirm dialog when it has one. */
   runOperation(action: OperationAction, records: ResourceRecord[], onDone?: (outcome: OperationOutcome) => void): void;
@@ -79,9 +79,13 @@ export function useActionDialogs(
 
   let dialogs: ReactNode = null;
   if (open?.kind === 'form') {
-    const { action, schema, uiSchema, validator, record, initialData } = open;
-    const submit = async (formData: Record<string, unknown>) => {
+    const { action, schema, uiSchema, validator, record, initialData, onDone } = open;
+    const save = async (formData: Record<string, unknown>) => {
       await withProgress((onProgress) => runForm(action, formData, record, onProgress, createValues));
+      onDone?.();
+    };
+    const submit = async (formData: Record<string, unknown>) => {
+      await save(formData);
       close();
     };
     const hints = schema as { 'x-steps'?: WizardAction['steps']; 'x-submitLabel'?: string };
@@ -101,7 +105,7 @@ export function useActionDialogs(
             liveErrors={liveErrors}
             validateStep={serverUniqueCheck(descriptor, action, dataProvider, scopeFilter)}
             // The wizard closes itself once submit resolves.
-            submit={(formData) => withProgress((onProgress) => runForm(action, formData, record, onProgress, createValues))}
+            submit={save}
             onClose={close}
           />
         ) : (
@@ -170,14 +174,14 @@ export function useActionDialogs(
           setOpen({ kind: 'form', action, ...built, initialData: fromSettings || fromList ? { ...fromSettings, ...fromList } : undefined });
         })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
-    openEdit: (action, listed) =>
+    openEdit: (action, listed, onDone) =>
       action.kind === 'metadata'
         ? setOpen({ kind: 'metadata', action, record: listed })
         : void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null])
         .then(([built, reloaded]) => {
           const record = (reloaded?.data as ResourceRecord | undefined) ?? listed;
           const initialData = action.prefill ? action.prefill(record) : pickFields(record, Object.keys(built.schema.properties ?? {}));
-          setOpen({ kind: 'form', action, record, initialData, ...built });
+          setOpen({ kind: 'form', action, record, initialData, onDone, ...built });
         })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone, warning) => setOpen({ kind: 'delete', records, onDone, warning }),

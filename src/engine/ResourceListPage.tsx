@@ -10,7 +10,7 @@ import { filterRows, persistedTerms, type SearchTerm } from '../search/facets';
 import { FacetSearchBar } from '../search/FacetSearchBar';
 import { ResourceTable } from '../table/ResourceTable';
 import { choosePageSize, currentPageSize } from '../table/page-size';
-import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging } from '../table/types';
+import { DISABLED_ACTION_TOOLTIP, EXPAND_ROW_HINT, type RowAction, type ServerPaging, type SortState } from '../table/types';
 import { useSelection } from '../table/useSelection';
 import { useToastStore } from '../toasts/context';
 import { useConditions, useSettings, useUserSession } from './access';
@@ -25,7 +25,7 @@ import { PageHeading } from './PageHeading';
 import { operationTexts } from './operations';
 import { isTransitional, useRowPolling } from './polling';
 import { QUOTA_EXCEEDED, useExhaustedQuotas } from './quota';
-import { listKey, pageKey, type ResourcePage, useResourceList, useResourcePage } from './queries';
+import { listKey, pageKey, type PageOptions, type ResourcePage, useResourceList, useResourcePage } from './queries';
 import { ACTION_PARAM, idOf, nameOf } from './registry';
 
 const NO_ROWS: ResourceRecord[] = [];
@@ -74,8 +74,16 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
   // Markers of the pages before this one: the last is this page's marker.
   const [markers, setMarkers] = useState<string[]>([]);
   const marker = markers.at(-1);
+  // The order a server-sorted list asks for (`sorting: 'server'`); the table sorts the others itself.
+  const [serverSort, setServerSort] = useState<SortState | undefined>(() => defaultSort(descriptor));
+  const serverSorted = serverPaged && descriptor.sorting === 'server';
+  const pageNumber = markers.length + 1;
+  const pageOptions = useMemo<PageOptions>(
+    () => ({ filter, marker, limit: pageSize, page: pageNumber, ...(serverSorted ? { sort: serverSort } : {}) }),
+    [filter, marker, pageSize, pageNumber, serverSorted, serverSort],
+  );
   const list = useResourceList(descriptor, { enabled: !serverPaged && !waits, filter });
-  const page = useResourcePage(descriptor, { enabled: serverPaged && !waits, filter, marker, limit: pageSize, page: markers.length + 1 });
+  const page = useResourcePage(descriptor, { enabled: serverPaged && !waits, ...pageOptions });
   const query = serverPaged ? page : list;
   const fetched = (waits ? undefined : serverPaged ? page.data?.rows : list.data) ?? NO_ROWS;
 
@@ -83,12 +91,12 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
   const updateRows = useCallback(
     (change: (rows: ResourceRecord[]) => ResourceRecord[]) => {
       if (serverPaged) {
-        queryClient.setQueryData<ResourcePage>(pageKey(descriptor, { filter, marker, limit: pageSize, page: markers.length + 1 }), (current) => current && { ...current, rows: change(current.rows) });
+        queryClient.setQueryData<ResourcePage>(pageKey(descriptor, pageOptions), (current) => current && { ...current, rows: change(current.rows) });
       } else {
         queryClient.setQueryData<ResourceRecord[]>(listKey(descriptor, Object.keys(filter).length ? filter : undefined), (current) => current && change(current));
       }
     },
-    [queryClient, descriptor, serverPaged, filter, marker, pageSize, markers.length],
+    [queryClient, descriptor, serverPaged, filter, pageOptions],
   );
   const updating = useRowPolling(descriptor, fetched, updateRows, scope?.meta);
 
@@ -149,6 +157,15 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
     ? {
         hasPrev: markers.length > 0,
         hasNext: page.data?.hasNext ?? false,
+        page: pageNumber,
+        // Spec 3 §9.3: pages = ceil(total / number), when the service tells its total.
+        pageCount: page.data?.total === undefined ? undefined : Math.max(1, Math.ceil(page.data.total / pageSize)),
+        onSort: serverSorted
+          ? (next) => {
+              setServerSort(next);
+              setMarkers([]); // a new order starts from the first page
+            }
+          : undefined,
         onPrev: () => setMarkers((previous) => previous.slice(0, -1)),
         onNext: () => {
           const last = fetched.at(-1);

@@ -119,6 +119,7 @@ export function RecordDetails({ descriptor, id, place }: { descriptor: AnyResour
   // Opened from an admin list, the page leads back there (spec 2 §2.2: the `nav` parameter).
   const back = backToList(descriptor, params.get(NAV_PARAM));
   const listPath = back?.path;
+  const listAfter = descriptor.detail!.listAfterOperation && descriptor.panel ? () => navigate(descriptor.panel!.path) : undefined;
   const trail = place?.trail ?? (back ? [back] : []);
 
   return (
@@ -140,13 +141,13 @@ export function RecordDetails({ descriptor, id, place }: { descriptor: AnyResour
           <RecordEditActions
             name={name}
             actions={rowFormsFor(actions, data)}
-            open={(action) => dialogs.openEdit(action, data)}
+            // Spec 3 §4.3: after a plan's action (an edit too) the list shows; on an error the page stays and reloads.
+            open={(action) => dialogs.openEdit(action, data, listAfter)}
             commands={commandActions(actions.rowCommands, data, {
               navigate,
               operate: (action) =>
                 dialogs.runOperation(action, [data], ({ failed }) => {
-                  // Spec 3 §4.3: after a plan's action the list shows; on an error the page stays and reloads.
-                  if (descriptor.detail!.listAfterOperation && descriptor.panel && failed.length === 0) navigate(descriptor.panel.path);
+                  if (failed.length === 0) listAfter?.();
                 }),
             })}
           />

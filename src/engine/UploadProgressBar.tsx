@@ -8,8 +8,10 @@ import Typography from '@mui/material/Typography';
  * first byte, then whole percents to 100). Before the first byte it is
  * indeterminate. It is portalled to the body after the dialog opened, so the
  * dialog's aria-hidden siblings do not hide it from assistive technology.
+ * `detail` says what is in flight when there is more than one thing to send
+ * (the file and its place among several).
  */
-export function UploadProgressBar({ percent }: { percent: number }) {
+export function UploadProgressBar({ percent, detail }: { percent: number; detail?: string }) {
   const started = percent >= 0;
   return (
     <Portal>
@@ -26,6 +28,11 @@ export function UploadProgressBar({ percent }: { percent: number }) {
         variant={started ? 'determinate' : 'indeterminate'}
         value={started ? percent : undefined}
       />
+      {detail && (
+        <Typography variant="caption" color="text.secondary" component="p" noWrap title={detail} sx={{ mt: 1 }}>
+          {detail}
+        </Typography>
+      )}
     </Paper>
     </Portal>
   );

@@ -7,6 +7,8 @@ import { useToastStore } from '../toasts/context';
 import { useSettings } from './access';
 import { useBackend } from './context';
 import { isTransitional, pollDelay, pollInterval } from './polling';
+import { defaultSort } from './columns';
+import type { SortState } from '../table/types';
 
 /** Query keys of one resource; invalidating `resourceKey(name)` refreshes all its views. */
 export const resourceKey = (name: string) => ['resource', name] as const;
@@ -95,6 +97,20 @@ export interface ResourcePage {
   rows: ResourceRecord[];
   hasNext: boolean;
   hasPrev: boolean;
+  /** How many rows all pages hold, when the service says (offset paging: the page count, spec 3 §9.3). */
+  total?: number;
+  /** The provider's word that the page is about to change (`ListPage.changing`): it is fetched again at the poll interval. */
+  changing?: boolean;
+}
+
+/** What one server page is: its search, its place (marker or page number), its size and, when the server sorts, its order. */
+export interface PageOptions {
+  filter?: Record<string, string>;
+  marker?: string;
+  limit: number;
+  page?: number;
+  /** Only for `sorting: 'server'`; the descriptor's default sort when not given. */
+  sort?: SortState;
 }
 
 /**
@@ -102,15 +118,17 @@ export interface ResourcePage {
  * api-contract §1.6): `limit` rows after `marker` (the id of the previous
  * page's last row; none for the first page).
  */
-export function useResourcePage(descriptor: AnyResourceDescriptor, options: { enabled?: boolean; filter?: Record<string, string>; marker?: string; limit: number; page?: number }) {
+export function useResourcePage(descriptor: AnyResourceDescriptor, options: PageOptions & { enabled?: boolean }) {
   const { dataProvider } = useBackend();
   const queryClient = useQueryClient();
+  const interval = pollInterval(useSettings().data);
   const query = useQuery({
     ...pageQuery(dataProvider, descriptor, options),
     enabled: options.enabled ?? (descriptor.paging === 'server'),
     placeholderData: keepRowsOf(queryClient),
     staleTime: freshWhileJustPrefetched,
-    refetchInterval: descriptor.refresh ?? false,
+    // A page about to change (Task History while tasks run) follows at the poll interval, else the descriptor's refresh.
+    refetchInterval: ({ state }) => (state.data?.changing ? interval : (descriptor.refresh ?? false)),
   });
   useErrorToast(query.error, descriptor.texts?.listError);
   return query;
@@ -119,25 +137,43 @@ export function useResourcePage(descriptor: AnyResourceDescriptor, options: { en
 /**
  * One page's query, for the page and for the prefetch at navigation alike.
  * `page` (from 1) is how many pages the user went forward, for a service
- * that pages by offset rather than by marker (Task History's `start`).
+ * that pages by offset rather than by marker (Task History's `start`). A
+ * descriptor that sorts on the server (`sorting: 'server'`) sends its sort,
+ * the default one unless `sort` is given.
  */
-export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, { filter, marker, limit, page = 1 }: { filter?: Record<string, string>; marker?: string; limit: number; page?: number }) {
+export function pageQuery(dataProvider: DataProvider, descriptor: AnyResourceDescriptor, options: PageOptions) {
+  const { filter, marker, limit, page = 1 } = options;
+  const sort = serverSort(descriptor, options.sort);
   return {
-    queryKey: pageKey(descriptor, { filter, marker, limit, page }),
+    queryKey: pageKey(descriptor, options),
     queryFn: async ({ signal }: { signal: AbortSignal }): Promise<ResourcePage> => {
       const result = await dataProvider.getList<ResourceRecord & { id: string }>(descriptor.name, {
         filter,
         pagination: { page, perPage: limit },
+        ...(sort ? { sort: { field: sort.column, order: sort.direction === 'desc' ? 'DESC' : 'ASC' } } : {}),
         meta: { marker },
         signal,
       });
-      return { rows: result.data, hasNext: result.pageInfo?.hasNextPage ?? false, hasPrev: result.pageInfo?.hasPreviousPage ?? marker !== undefined };
+      return {
+        rows: result.data,
+        hasNext: result.pageInfo?.hasNextPage ?? false,
+        hasPrev: result.pageInfo?.hasPreviousPage ?? marker !== undefined,
+        total: result.total,
+        changing: (result.meta as { changing?: boolean } | undefined)?.changing === true,
+      };
     },
   };
 }
 
-export function pageKey(descriptor: AnyResourceDescriptor, { filter, marker, limit, page = 1 }: { filter?: Record<string, string>; marker?: string; limit: number; page?: number }): unknown[] {
-  return [...resourceKey(descriptor.name), 'page', { filter, marker, limit, page }];
+/** The sort a server-sorted list asks for: the one chosen, else the descriptor's default; none when the table sorts. */
+function serverSort(descriptor: AnyResourceDescriptor, sort: SortState | undefined): SortState | undefined {
+  return descriptor.sorting === 'server' ? (sort ?? defaultSort(descriptor)) : undefined;
+}
+
+export function pageKey(descriptor: AnyResourceDescriptor, options: PageOptions): unknown[] {
+  const { filter, marker, limit, page = 1 } = options;
+  const sort = serverSort(descriptor, options.sort);
+  return [...resourceKey(descriptor.name), 'page', sort ? { filter, marker, limit, page, sort } : { filter, marker, limit, page }];
 }
 
 /**

@@ -82,10 +82,10 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
 
   const sorted = useMemo(() => {
     const column = props.columns.find((candidate) => candidate.id === sort?.column);
-    if (!column || !sort) return rows;
+    if (!column || !sort || serverPaging?.onSort) return rows; // a server-sorted page comes in its order
     const keyed = rows.map((row) => ({ row, key: column.value(row) }));
     return sortRecords(keyed, { field: 'key', order: sort.direction === 'desc' ? 'DESC' : 'ASC' }).map(({ row }) => row);
-  }, [rows, props.columns, sort]);
+  }, [rows, props.columns, sort, serverPaging?.onSort]);
 
   const pageCount = serverPaging ? 1 : Math.max(1, Math.ceil(sorted.length / pageSize));
   useEffect(() => {
@@ -98,7 +98,9 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
   const columnCount = columns.length + (selection ? 1 : 0) + (hasActions ? 1 : 0) + (expandedRow ? 1 : 0);
 
   function sortBy(column: string) {
-    setSort((current) => ({ column, direction: current?.column === column && current.direction === 'asc' ? 'desc' : 'asc' }));
+    const next: SortState = { column, direction: sort?.column === column && sort.direction === 'asc' ? 'desc' : 'asc' };
+    setSort(next);
+    serverPaging?.onSort?.(next);
   }
 
   return (
@@ -236,6 +238,11 @@ function ServerPagingFooter({ count, paging }: { count: number; paging: ServerPa
       <Typography variant="body2" color="text.secondary" sx={{ flex: 1 }}>
         Displaying {count} {count === 1 ? 'item' : 'items'}
       </Typography>
+      {paging.pageCount !== undefined && (
+        <Typography variant="body2" color="text.secondary">
+          Page {paging.page ?? 1} of {paging.pageCount}
+        </Typography>
+      )}
       <TextField
         select
         size="small"

@@ -27,7 +27,7 @@ export interface RowAction {
   tooltip?: string;
 }
 
-/** Next/Prev of a list the server pages with marker and limit (api-contract §1.6). */
+/** Next/Prev of a list the server pages with marker and limit (api-contract §1.6), or by offset with its page count. */
 export interface ServerPaging {
   hasPrev: boolean;
   hasNext: boolean;
@@ -36,6 +36,11 @@ export interface ServerPaging {
   /** The rows asked per page, and the person's choice of it (kept in API_RESULT_PAGE_SIZE). */
   pageSize: number;
   onPageSize(size: number): void;
+  /** The page shown (from 1) and how many there are, when the server tells its total (spec 3 §9.3). */
+  page?: number;
+  pageCount?: number;
+  /** The server sorts: the rows stay in the order they came, and a header click is reported here. */
+  onSort?(sort: SortState): void;
 }
 
 /** Spec 1 §8: the default tooltip of a row action that cannot be performed. */

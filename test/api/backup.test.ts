@@ -140,6 +140,40 @@ describe('backup plans on a schedule', () => {
   });
 });
 
+describe('Task History (spec 3 §7.2, §9.3)', () => {
+  it('pages with start and number under its total, sorts by the column asked for either way, and searches', async (context) => {
+    requireCinderBackup(context);
+    const plan = (await demo.post(`${BASE}/job/`, planBody())).body;
+    await demo.post(`${BASE}/job/${plan.id}`);
+    await service.idle();
+    const page = async (query: string) => (await demo.get(`${BASE}/task-history/?search=${encodeURIComponent(plan.name)}&${query}`)).body.data as { items: { disk_name: string }[]; total: number };
+    const names = (await page('start=0&number=10&sort=disk_name')).items.map((task) => task.disk_name);
+    expect(names).toHaveLength(2);
+    expect([...names].sort()).toEqual(names);
+    expect((await page('start=0&number=10&sort=-disk_name')).items.map((task) => task.disk_name)).toEqual([...names].reverse());
+    // One a page: two pages, the second from start 1.
+    const first = await page('start=0&number=1&sort=disk_name');
+    expect(first.total).toBe(2);
+    expect(first.items.map((task) => task.disk_name)).toEqual([names[0]]);
+    expect((await page('start=1&number=1&sort=disk_name')).items.map((task) => task.disk_name)).toEqual([names[1]]);
+    expect((await page('start=0&number=10&sort=job_name')).total).toBe(2);
+    await demo.delete(`${BASE}/job/${plan.id}`);
+  });
+
+  it('refuses a sort by anything but a column, and a start or number that is not a count, naming the parameter', async () => {
+    for (const [query, field] of [
+      ['sort=password', 'sort'],
+      ['sort=finishDate;DROP', 'sort'],
+      ['start=-1', 'start'],
+      ['number=ten', 'number'],
+    ]) {
+      const response = await demo.get(`${BASE}/task-history/?${query}`);
+      expect(response.status, query).toBe(400);
+      expect(response.body).toContain(field);
+    }
+  });
+});
+
 describe('restore, detach, delete, terminate', () => {
   it('restores a volume into a new one, detaches a disk, deletes a backup and terminates a running task without an orphan', async (context) => {
     requireCinderBackup(context);
@@ -164,6 +198,12 @@ describe('restore, detach, delete, terminate', () => {
     const jobs = (await demo.get(`${BASE}/job/`)).body.items as { id: string; job_type: string }[];
     expect(jobs.find((job) => job.id === restore.body.id)?.job_type).toBe('restore');
     expect(jobs.find((job) => job.id === plan.id)?.job_type).toBe('backup');
+    // Spec 3 §4.3, §6: Edit and Run only for a backup job, the server's rule too; the job is left as it was.
+    const edit = await demo.request('PUT', `${BASE}/job/${restore.body.id}`, planBody());
+    expect(edit.status).toBe(409);
+    expect(edit.body).toContain('restore');
+    expect((await demo.post(`${BASE}/job/${restore.body.id}`)).status).toBe(409);
+    expect((await demo.get(`${BASE}/job/${restore.body.id}`)).body).toMatchObject({ name: `restore ${plan.name}`, job_type: 'restore' });
     await service.idle();
     expect((await history(`restore ${plan.name}`)).items.map((task: { status: string; jobType: string; message: string }) => [task.jobType, task.status, task.message])).toEqual([['restore', 'completed', expect.stringContaining('Restored backup')]]);
     const made = (await cinder.call<{ volumes: { name: string; status: string; size: number; description: string }[] }>('GET', '/volumes/detail?limit=1000')).body.volumes.find((volume) => volume.name === restoreName);
@@ -197,6 +237,67 @@ describe('restore, detach, delete, terminate', () => {
     );
     expect((await demo.delete(`${BASE}/task/${started[0].id}`)).status).toBe(409);
     await demo.delete(`${BASE}/job/${plan.id}`);
+  });
+});
+
+describe('restored bytes (issue 21: done when)', () => {
+  it('restores into a new volume whose bytes are the original volume\'s at backup time', async (context) => {
+    requireCinderBackup(context);
+    // The volume's bytes come from an image (Cinder copies them in), and the restored volume's are read back by uploading it to an image.
+    const glance = await nativeSession(cloud, 'demo', ['image']);
+    const images: string[] = [];
+    const made: string[] = [];
+    const glanceCall = (method: string, path: string, body?: unknown, type = 'application/json') =>
+      fetch(`${glance.endpoint}${path}`, { method, headers: { 'X-Auth-Token': glance.token, ...(body === undefined ? {} : { 'Content-Type': type }) }, body: body as BodyInit | undefined });
+    const imageActive = (id: string) => waitUntil(async () => (await (await glanceCall('GET', `/v2/images/${id}`)).json()) as { status: string }, (image) => ['active', 'killed'].includes(image.status), { what: `image ${id} active` });
+    const original = Buffer.alloc(3 * 65_536 + 123);
+    for (let i = 0; i < original.length; i++) original[i] = ((i * 7) >> 5) % 251 || 1;
+    let plan: { id: string; name: string } | undefined;
+    try {
+      const image = (await (await glanceCall('POST', '/v2/images', JSON.stringify({ name: uniqueName('bk-bytes'), disk_format: 'raw', container_format: 'bare' }))).json()) as { id: string };
+      images.push(image.id);
+      expect((await glanceCall('PUT', `/v2/images/${image.id}/file`, original, 'application/octet-stream')).status).toBe(204);
+      expect((await imageActive(image.id)).status).toBe('active');
+      const volume = (await cinder.call<{ volume: { id: string } }>('POST', '/volumes', { volume: { size: 1, name: uniqueName('bk-bytes'), imageRef: image.id } })).body.volume;
+      made.push(volume.id);
+      expect((await cinder.volumeAvailable(volume.id)).volume.status).toBe('available');
+
+      plan = (await demo.post(`${BASE}/job/`, planBody({ volumes: [volume.id] }))).body as { id: string; name: string };
+      await demo.post(`${BASE}/job/${plan.id}`);
+      await service.idle();
+      const restoreName = uniqueName('bk-restored');
+      const restore = await demo.post(`${BASE}/job/${plan.id}/restore`, {
+        name: `restore ${plan.name}`,
+        description: `restore ${plan.name}`,
+        volumes: { [volume.id]: { restore_name: restoreName, restore_description: '', restore_bootable: false, restore_volume_type: null } },
+      });
+      expect(restore.status).toBe(201);
+      await service.idle();
+      const restored = (await cinder.call<{ volumes: { id: string; name: string }[] }>('GET', `/volumes?name=${restoreName}`)).body.volumes;
+      expect(restored).toHaveLength(1);
+      made.push(restored[0].id);
+      expect((await cinder.volumeAvailable(restored[0].id)).volume.status).toBe('available');
+
+      const upload = await cinder.call<{ 'os-volume_upload_image': { image_id: string } }>('POST', `/volumes/${restored[0].id}/action`, {
+        'os-volume_upload_image': { image_name: uniqueName('bk-bytes-back'), disk_format: 'raw', container_format: 'bare' },
+      });
+      expect(upload.status).toBe(202);
+      const back = upload.body['os-volume_upload_image'].image_id;
+      images.push(back);
+      expect((await imageActive(back)).status).toBe('active');
+      await cinder.volumeAvailable(restored[0].id);
+      const bytes = Buffer.from(await (await glanceCall('GET', `/v2/images/${back}/file`)).arrayBuffer());
+      expect(bytes.length).toBe(original.length);
+      expect(bytes.equals(original)).toBe(true);
+    } finally {
+      if (plan) {
+        await demo.delete(`${BASE}/job/${plan.id}`);
+        await demo.delete(`${BASE}/disk/${made[0]}`);
+        await service.idle();
+      }
+      await cinder.cleanUp([], made);
+      for (const id of images) await glanceCall('DELETE', `/v2/images/${id}`);
+    }
   });
 });
 

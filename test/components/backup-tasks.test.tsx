@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/settings';
 import { renderWithApi } from '../support/fake-api';
 
 /**
@@ -52,10 +53,13 @@ describe('Running Tasks (spec 3 §2.5, §8.3)', () => {
 });
 
 describe('Task History (spec 3 §9.3)', () => {
-  it('asks the server for a page with start and number, shows (None) for no finish date, and searches on the server', async () => {
+  const history = (api: ReturnType<typeof renderWithApi>) => api.requests.filter((request) => request.path === '/api/baas/duratus/task-history/');
+
+  it('asks the server for a page with start, number and the newest finish first, shows the page count and (None) for no finish date, and searches on the server', async () => {
     const api = renderWithApi({
       path: '/project/duratus_job?tab=task-history',
       routes: {
+        'GET /api/baas/duratus/task/': () => ({ items: [], total: 0 }),
         'GET /api/baas/duratus/task-history/': (request) => {
           const search = request.query.get('search');
           const items = search ? [task('h2', { name: 'weekly', job: { id: 'plan-2', name: 'weekly' }, status: 'problem' })] : [task('h1', { status: 'completed', finishDate: '2026-11-26T08:01:00.000Z' }), task('h0', { status: 'terminated' })];
@@ -66,15 +70,61 @@ describe('Task History (spec 3 §9.3)', () => {
     const table = await screen.findByRole('table', { name: 'Task History' }, { timeout: 15_000 });
     await within(table).findByText('Completed');
     expect(within(table).getByText('(None)')).toBeTruthy();
-    const first = api.requests.find((request) => request.path === '/api/baas/duratus/task-history/')!;
-    expect(Object.fromEntries(first.query)).toEqual({ start: '0', number: '20' });
-    // 45 tasks at 20 a page: a next page, asked for from start 20.
+    expect(Object.fromEntries(history(api)[0].query)).toEqual({ start: '0', number: '20', sort: '-finishDate' });
+    // 45 tasks at 20 a page: ceil(45/20) = 3 pages, the next asked for from start 20.
+    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
     await api.user.click(screen.getByRole('button', { name: /Next/ }));
-    await waitFor(() => expect(api.requests.some((request) => request.path === '/api/baas/duratus/task-history/' && request.query.get('start') === '20')).toBe(true));
+    await waitFor(() => expect(history(api).some((request) => request.query.get('start') === '20')).toBe(true));
+    await screen.findByText('Page 2 of 3');
     await api.user.type(screen.getByRole('textbox', { name: 'Search' }), 'Search: weekly{Enter}');
     await within(table).findByText('Problem');
-    const searched = api.requests.filter((request) => request.path === '/api/baas/duratus/task-history/').at(-1)!;
-    expect(Object.fromEntries(searched.query)).toMatchObject({ start: '0', search: 'weekly' });
+    expect(Object.fromEntries(history(api).at(-1)!.query)).toMatchObject({ start: '0', search: 'weekly' });
+    expect(screen.getByText('Page 1 of 1')).toBeTruthy();
+  }, SLOW);
+
+  it('sorts on the server: a header click asks for that column from the first page, and the rows keep the order the server gave', async () => {
+    const api = renderWithApi({
+      path: '/project/duratus_job?tab=task-history',
+      routes: {
+        'GET /api/baas/duratus/task/': () => ({ items: [], total: 0 }),
+        'GET /api/baas/duratus/task-history/': (request) => {
+          // The server's order, whatever the column: 'b-plan' before 'a-plan' proves the table does not sort the page again.
+          const items = [task('h1', { job: { id: 'p-b', name: 'b-plan' }, status: 'completed' }), task('h2', { job: { id: 'p-a', name: 'a-plan' }, status: 'completed' })];
+          return { data: { items: request.query.get('start') === '0' ? items : [], total: 45 } };
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Task History' }, { timeout: 15_000 });
+    await within(table).findByRole('link', { name: 'b-plan' });
+    await api.user.click(screen.getByRole('button', { name: /Next/ }));
+    await screen.findByText('Page 2 of 3');
+    await api.user.click(within(table).getByRole('button', { name: 'Plan Name' }));
+    await waitFor(() => expect(Object.fromEntries(history(api).at(-1)!.query)).toEqual({ start: '0', number: '20', sort: 'job_name' }));
+    await screen.findByText('Page 1 of 3');
+    await within(table).findByRole('link', { name: 'b-plan' });
+    expect(within(table).getAllByRole('link').map((link) => link.textContent).filter((name) => name?.endsWith('-plan'))).toEqual(['b-plan', 'a-plan']);
+    await api.user.click(within(table).getByRole('button', { name: 'Plan Name' }));
+    await waitFor(() => expect(history(api).at(-1)!.query.get('sort')).toBe('-job_name'));
+  }, SLOW);
+
+  it('while a task runs, is asked again until the task has ended and shows it completed without a reload', async () => {
+    let running = [task('t1')];
+    let ended: ReturnType<typeof task>[] = [];
+    const api = renderWithApi({
+      path: '/project/duratus_job?tab=task-history',
+      settings: { ...DEFAULT_SETTINGS, AJAX_POLL_INTERVAL: 200 },
+      routes: {
+        'GET /api/baas/duratus/task/': () => ({ items: running, total: running.length }),
+        'GET /api/baas/duratus/task-history/': () => ({ data: { items: ended, total: ended.length } }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Task History' }, { timeout: 15_000 });
+    await waitFor(() => expect(history(api).length).toBeGreaterThan(0));
+    await within(table).findByText('No items to display.');
+    // The task ends: it leaves GET task/ and joins the history.
+    ended = [task('t1', { status: 'completed', finishDate: '2026-11-26T08:01:00.000Z' })];
+    running = [];
+    await within(table).findByText('Completed', undefined, { timeout: 10_000 });
   }, SLOW);
 });
 

@@ -38,11 +38,13 @@ const plan = (id: string, overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function openPlans(plans = [plan('weekly', { schedule: { type: 2, hour: 3, minute: 5, weekday: 5 }, poolAlias: 'gold' })]) {
+function openPlans(plans = [plan('weekly', { schedule: { type: 2, hour: 3, minute: 5, weekday: 5 }, poolAlias: 'gold' })], path = '/project/duratus_job') {
   return renderWithApi({
-    path: '/project/duratus_job',
+    path,
     routes: {
       'GET /api/baas/duratus/job/': () => ({ items: plans }),
+      'GET /api/baas/duratus/job/:id/': (_request: unknown, { id }: Record<string, string>) => plans.find((item) => item.id === id),
+      'GET /api/baas/duratus/job/:id/volumes': () => ({ items: [{ id: 'vol-a', name: 'data-a', description: '', size: 1, status: 'available', not_exist: false }] }),
       'GET /api/cinder/volumes/': () => ({ items: VOLUMES, has_more_data: false, has_prev_data: false }),
       // The instance and volume lists the Vms/Disks step offers name flavors and snapshots too.
       'GET /api/nova/flavors/': () => ({ items: [] }),
@@ -52,7 +54,11 @@ function openPlans(plans = [plan('weekly', { schedule: { type: 2, hour: 3, minut
         backupQuotes: [{ pool: { id: '1', alias: 'default', visible: true } }, { pool: { id: '2', alias: 'gold', visible: true } }, { pool: { id: '3', alias: 'hidden', visible: false } }],
       }),
       'POST /api/baas/duratus/job/': (request: { body: unknown }) => ({ id: 'new', job_type: 'backup', ...(request.body as object) }),
-      'PUT /api/baas/duratus/job/:id': (request: { body: unknown }, { id }: Record<string, string>) => ({ id, job_type: 'backup', ...(request.body as object) }),
+      'PUT /api/baas/duratus/job/:id': (request: { body: unknown }, { id }: Record<string, string>) => {
+        const saved = { ...plan(id), ...(request.body as object) };
+        plans.splice(plans.findIndex((item) => item.id === id), 1, saved);
+        return saved;
+      },
     },
   });
 }
@@ -174,5 +180,26 @@ describe('the plan wizard (spec 3 §2.5, §5.3, §9.3)', () => {
       poolAlias: 'gold',
     });
     expect((await screen.findByRole('alert')).textContent).toContain("Job 'weekly-2' was successfully updated.");
+  }, SLOW);
+  it('edits a plan from its details page as from the list: the wizard prefilled from it, PUT job/{id}, then the plan list with the new name (spec 3 §4.3)', async () => {
+    const api = openPlans([plan('weekly', { description: 'old', rotation_points: 4 })], '/project/duratus_job/job/weekly');
+    await screen.findByRole('heading', { name: 'weekly', level: 1 }, { timeout: 15_000 });
+    await api.user.click(await screen.findByRole('button', { name: 'Edit' }, { timeout: 15_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Plan' }, { timeout: 30_000 });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect((name as HTMLInputElement).value).toBe('weekly');
+    await api.user.clear(name);
+    await api.user.type(name, 'monthly');
+    await next(dialog, api);
+    await within(dialog).findByRole('button', { name: 'Remove data-a (1 GiB)' });
+    await next(dialog, api);
+    expect((within(dialog).getByRole('spinbutton', { name: 'Rotation Points' }) as HTMLInputElement).value).toBe('4');
+    await next(dialog, api);
+    await api.user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.sent('PUT', '/api/baas/duratus/job/weekly')).toHaveLength(1));
+    expect(api.sent('PUT', '/api/baas/duratus/job/weekly')[0]).toMatchObject({ name: 'monthly', description: 'old', rotation_points: 4, volumes: ['vol-a'] });
+    expect((await screen.findByRole('alert')).textContent).toContain("Job 'monthly' was successfully updated.");
+    const table = await screen.findByRole('table', { name: 'Backup plans' }, { timeout: 15_000 });
+    await within(table).findByRole('link', { name: 'monthly' });
   }, SLOW);
 });

@@ -331,6 +331,23 @@ describe('Containers screen (spec 2 §2.3)', { timeout: 30_000 }, () => {
     expect(deletes.slice(2)).toEqual(['/api/swift/containers/photos/object/docs/deep/', '/api/swift/containers/photos/object/docs/']);
   });
 
+  it('says "Unable to delete the folder because it is not empty." when Swift refuses the folder (409: filled after discovery), once, and keeps the dialog with the failure count', async () => {
+    const api = open('/project/containers/container/photos', {
+      'GET /api/swift/containers/:c/objects/': (request) => ({ items: request.query.get('path') ? [file('docs/a.txt')] : [folder('docs/'), file('a.txt')], has_more: false, next_marker: null }),
+      'DELETE /api/swift/containers/:c/object/:d/:o': () => reply(204),
+      'DELETE /api/swift/containers/:c/object/:d/': () => reply(409, 'The pseudo folder cannot be deleted since it is not empty.'),
+    });
+    await api.user.click(await screen.findByRole('button', { name: 'Actions for docs' }, { timeout: 10_000 }));
+    await api.user.click(screen.getByRole('menuitem', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Files in photos' });
+    await waitFor(() => expect(dialog.textContent).toContain('1 files in 1 folders.'));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await findAlert('Unable to delete the folder because it is not empty.');
+    await within(dialog).findByText('Encountered 1 failures.');
+    expect(screen.getAllByRole('alert').filter((alert) => alert.textContent?.includes('Unable to delete'))).toHaveLength(1);
+    expect(api.calls('DELETE')).toEqual(['/api/swift/containers/photos/object/docs/a.txt', '/api/swift/containers/photos/object/docs/']);
+  });
+
   it('pages a big folder on the server: Next asks for the page after the last name, Previous goes back', async () => {
     // Three rows a page stand in for 200 (jsdom renders slowly); the request still asks for 200.
     const page = (from: number) => Array.from({ length: 3 }, (_, index) => file(`f${String(from + index).padStart(6, '0')}`));

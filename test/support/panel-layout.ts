@@ -1,10 +1,15 @@
 import type { Browser } from 'playwright-core';
 import { expect } from 'vitest';
+import { CONTAINERS_PANEL } from '../../custom/containers/panel.js';
+import { ADMIN_OVERVIEW_PANEL, PROJECT_OVERVIEW_PANEL } from '../../custom/overview/panel.js';
+import { NETWORK_TOPOLOGY_PANEL } from '../../custom/topology/panel.js';
 import { resources } from '../../resources/index.js';
 import { logIn, openSession } from './pages.js';
 
 /** Every panel of the registry, extra panels (admin views) included. */
 const panels = resources.flatMap((descriptor) => [descriptor.panel, ...(descriptor.extraPanels ?? [])].filter((panel) => panel !== undefined));
+/** The hand-written screens with a sidebar entry: no table of the engine's, but the same window to fit in. */
+const screens = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL, PROJECT_OVERVIEW_PANEL, ADMIN_OVERVIEW_PANEL].map(({ panel }) => panel);
 
 /**
  * Opens every panel as the admin (who sees them all) in a window `width` px
@@ -48,6 +53,13 @@ export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, admi
     await page.getByRole('menu').first().waitFor();
     await page.keyboard.press('Escape');
     await page.getByRole('menu').first().waitFor({ state: 'detached' });
+  }
+  for (const screen of screens) {
+    await page.goto(`${baseUrl}${screen.path}`);
+    await page.getByRole('heading', { level: 1, name: screen.label, exact: true }).waitFor();
+    await expect.poll(() => page.getByRole('progressbar', { name: 'Loading', exact: true }).count(), { timeout: 20_000 }).toBe(0);
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
+    if (scrollWidth > innerWidth) problems.push(`${screen.path}: page ${scrollWidth} px wide in a ${innerWidth} px window`);
   }
   await context.close();
   return problems;

@@ -15,10 +15,10 @@ const root = join(import.meta.dirname, '..', '..');
 
 /**
  * What a browser test's server runs with: the emulator's short test
- * transitions and cheap password hashes, and the list polling every 500 ms instead of 2.5 s, so a row
- * reaches Active in a poll or two. Tests of the defaults pass `env: {}`.
+ * transitions and cheap password hashes, the list polling every 500 ms instead of 2.5 s, so a row
+ * reaches Active in a poll or two, and the backup scheduler looking for due plans every second. Tests of the defaults pass `env: {}`.
  */
-export const TEST_SERVER_ENV: Record<string, string> = { ...TEST_TRANSITIONS, ...TEST_PASSWORD_HASHING, AJAX_POLL_INTERVAL: '500' };
+export const TEST_SERVER_ENV: Record<string, string> = { ...TEST_TRANSITIONS, ...TEST_PASSWORD_HASHING, AJAX_POLL_INTERVAL: '500', BACKUP_TICK_MS: '1000' };
 
 /**
  * Starts the real server as `npm start` does (built app, emulator, SQLite in

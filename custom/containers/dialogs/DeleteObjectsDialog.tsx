@@ -9,7 +9,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { SwiftObjectRecord } from '../../../dataProviders/swift';
 import { useBackend } from '../../../src/engine/context';
 import { DIALOG_WIDTH } from '../../../src/forms/dialog';
-import { type DeletePlan, type DeleteProgress, deletePlan, discover } from '../delete-objects';
+import { useToastStore } from '../../../src/toasts/context';
+import { type DeletePlan, type DeleteProgress, deleteFailureMessage, deletePlan, discover } from '../delete-objects';
 import { useReloadContainer } from '../queries';
 import { fill, TEXTS } from '../texts';
 
@@ -20,6 +21,7 @@ import { fill, TEXTS } from '../texts';
  */
 export function DeleteObjectsDialog({ container, items, onClose }: { container: string; items: SwiftObjectRecord[]; onClose(): void }) {
   const { dataProvider } = useBackend();
+  const toasts = useToastStore();
   const reload = useReloadContainer(container);
   const titleId = useId();
   const cancelled = useRef(false);
@@ -45,11 +47,21 @@ export function DeleteObjectsDialog({ container, items, onClose }: { container: 
   const run = async () => {
     if (!plan) return;
     setProgress((current) => ({ ...current, mode: 'deletion', running: true }));
-    await deletePlan(
-      plan,
-      (item) => dataProvider.delete('swift-object', { id: item.id, previousData: item }).then(() => undefined),
-      (deleted) => setProgress((current) => ({ ...current, deleted })),
-    );
+    // Each reason once, however many of the hundreds of deletes give it.
+    const told = new Set<string>();
+    const remove = async (item: SwiftObjectRecord) => {
+      try {
+        await dataProvider.delete('swift-object', { id: item.id, previousData: item });
+      } catch (error) {
+        const message = deleteFailureMessage(error, item);
+        if (message && !told.has(message)) {
+          told.add(message);
+          toasts.error(message);
+        }
+        throw error;
+      }
+    };
+    await deletePlan(plan, remove, (deleted) => setProgress((current) => ({ ...current, deleted })));
     setProgress((current) => ({ ...current, running: false }));
     await reload();
   };

@@ -44,6 +44,8 @@ export function UploadObjectDialog({ container, folder, onClose }: { container: 
   const [chosen, setChosen] = useState<Chosen[]>([]);
   const [checks, setChecks] = useState<NameCheck[]>([]);
   const [percent, setPercent] = useState<number | null>(null);
+  // Which of several files is in flight, for the progress bar's line under it.
+  const [current, setCurrent] = useState(0);
   const [dragging, setDragging] = useState(false);
   const busy = percent !== null;
   const valid = chosen.length > 0 && chosen.every((item, index) => item.name && checks[index] === 'free');
@@ -65,6 +67,7 @@ export function UploadObjectDialog({ container, folder, onClose }: { container: 
     const sizes = chosen.map((item) => item.file.size);
     setPercent(-1);
     for (const [index, item] of chosen.entries()) {
+      setCurrent(index);
       try {
         await dataProvider.create('swift-object', {
           data: { container, path: `${folder}${item.name}`, file: item.file },
@@ -128,7 +131,7 @@ export function UploadObjectDialog({ container, folder, onClose }: { container: 
         <Typography variant="body2" color="text.secondary">
           {TEXTS.uploadNote}
         </Typography>
-        {busy && <UploadProgressBar percent={percent} />}
+        {busy && <UploadProgressBar percent={percent} detail={chosen.length > 1 ? fill(TEXTS.uploadingFile, { name: chosen[current]?.name ?? '', index: current + 1, count: chosen.length }) : undefined} />}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
