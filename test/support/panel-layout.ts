@@ -22,23 +22,9 @@ export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, admi
   await page.setViewportSize({ width, height: 900 });
   await logIn(page, baseUrl, 'admin', adminPassword);
   const problems: string[] = [];
-  let shown: string | undefined;
-  // In the app, as its own links go (the router follows popstate): a full load of every panel cost Chromium three times the CPU
-  // and time, to parse and start the same bundle again, and is not what this test looks at. A panel titled as the one before
-  // (the admin Instances after the project's) loads in full, so that the heading waited on is the new page's.
-  const show = async ({ path, label }: { path: string; label: string }) => {
-    if (label === shown) await page.goto(`${baseUrl}${path}`);
-    else {
-      await page.evaluate((to) => {
-        history.pushState(null, '', to);
-        dispatchEvent(new PopStateEvent('popstate'));
-      }, path);
-    }
-    shown = label;
-    await page.getByRole('heading', { level: 1, name: label, exact: true }).waitFor();
-  };
   for (const panel of panels) {
-    await show(panel);
+    await page.goto(`${baseUrl}${panel.path}`);
+    await page.getByRole('heading', { level: 1, name: panel.label, exact: true }).waitFor();
     // Settled: rows, the empty row, or the filter-first message.
     const table = page.getByRole('table').first();
     await table.locator('tbody tr').first().waitFor();
@@ -58,7 +44,8 @@ export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, admi
     await page.getByRole('menu').first().waitFor({ state: 'detached' });
   }
   for (const screen of screens) {
-    await show(screen);
+    await page.goto(`${baseUrl}${screen.path}`);
+    await page.getByRole('heading', { level: 1, name: screen.label, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Loading', exact: true }).count(), { timeout: 20_000 }).toBe(0);
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
     if (scrollWidth > innerWidth) problems.push(`${screen.path}: page ${scrollWidth} px wide in a ${innerWidth} px window`);
