@@ -33,11 +33,15 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   // The instance forms' choices (dataProviders/nova-instance-actions.ts).
   'instance-volume': 'nova',
   'instance-port': 'nova',
+  'instance-fip-target': 'nova',
+  'instance-floating-ip': 'nova',
   ...LAUNCH_RESOURCES,
   ...SWIFT_RESOURCES,
   // The load balancer wizards' certificate and member choices (dataProviders/lbaas.ts).
   'lb-certificate': 'lbaas',
   'lb-member-candidate': 'lbaas',
+  // A flavor profile's provider choices (dataProviders/lbaas-operator.ts).
+  'lb-provider': 'lbaas',
 };
 
 /**

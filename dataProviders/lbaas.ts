@@ -1,6 +1,7 @@
 import type { DataProvider } from 'ra-core';
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
+import { lbaasOperatorHandlers } from './lbaas-operator';
 import { poolProtocolFor } from './lbaas-specs';
 import { createServiceProvider } from './resource-provider';
 
@@ -273,6 +274,7 @@ export function createLbaasProvider(http: HttpClient): DataProvider {
           );
       },
     },
+    ...lbaasOperatorHandlers(http),
   });
 }
 

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
-import type { ResourceHandlers } from './resource-provider';
+import { allTenantsPage, type ResourceHandlers } from './resource-provider';
 
 type Native = Record<string, unknown> & { id: string };
 type Pool = { id: string; name?: string };
@@ -59,8 +59,12 @@ async function poolNames(http: HttpClient): Promise<Map<string, string>> {
 export function floatingIpHandlers(http: HttpClient): Record<string, ResourceHandlers> {
   return {
     'floating-ip': {
-      async list() {
-        const [{ items }, pools, servers] = await Promise.all([http.get<{ items: Native[] }>('/api/network/floatingips/'), poolNames(http), serverNames(http)]);
+      // Admin > Floating IPs lists every project's, a page at a time (`all_tenants`).
+      serverFilters: ['all_tenants'],
+      async list(params) {
+        const [pools, page] = await Promise.all([poolNames(http), allTenantsPage<Native>(http, '/api/network/floatingips/', params, (fip) => fip)]);
+        if (page) return { ...page, items: page.items.map((fip) => floatingIpRecord(fip as Native, pools)) };
+        const [{ items }, servers] = await Promise.all([http.get<{ items: Native[] }>('/api/network/floatingips/'), serverNames(http)]);
         return items.map((fip) => floatingIpRecord(fip, pools, servers));
       },
       async get(id) {

@@ -1,6 +1,6 @@
 import { type HttpClient, serverMessage } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
-import type { ResourceHandlers } from './resource-provider';
+import { allTenantsPage, type ResourceHandlers } from './resource-provider';
 import type { NetworkEntity, NetworkSubnet, PortEntity } from '../shared/generated';
 
 /**
@@ -120,6 +120,7 @@ const pair = (line: string) => line.split(',').map((part) => part.trim());
  * @example
  * subnetBody({ subnet_name: 's', address_source: 'manual', cidr: '10.0.0.0/24', ip_version: 4, no_gateway: false, enable_dhcp: true, dns_nameservers: '8.8.8.8' }, 'n1');
  * // { network_id: 'n1', name: 's', ip_version: 4, enable_dhcp: true, cidr: '10.0.0.0/24', dns_nameservers: ['8.8.8.8'] }
+ * subnetBody({ subnet_name: 's', cidr: 'fd00::/64', ip_version: 6, ipv6_modes: 'none/slaac' }).ipv6_address_mode; // 'slaac', and no ipv6_ra_mode
  */
 export function subnetBody(values: Record<string, unknown>, networkId?: string): Record<string, unknown> {
   const body: Record<string, unknown> = {
@@ -134,6 +135,12 @@ export function subnetBody(values: Record<string, unknown>, networkId?: string):
     body.cidr = values.cidr;
   }
   if (values.ip_version !== undefined) body.ip_version = values.ip_version;
+  // Horizon's 'IPv6 Address Configuration Mode' is 'ra mode/address mode'; 'none' leaves that one unset.
+  if (values.ip_version === 6 && typeof values.ipv6_modes === 'string') {
+    const [raMode, addressMode] = values.ipv6_modes.split('/', 2);
+    if (raMode && raMode !== 'none') body.ipv6_ra_mode = raMode;
+    if (addressMode && addressMode !== 'none') body.ipv6_address_mode = addressMode;
+  }
   if (values.no_gateway) body.gateway_ip = null;
   else if (values.gateway_ip) body.gateway_ip = values.gateway_ip;
   const pools = lines(values.allocation_pools).map(pair);
@@ -186,6 +193,36 @@ export function networkCreateBodies(values: Record<string, unknown>): { network:
   return { network, subnet: values.with_subnet === false ? undefined : subnetBody(values) };
 }
 
+/** Provider network types that take a physical network, and those that take a segmentation ID (Horizon's PROVIDER_TYPES). */
+const WITH_PHYSICAL_NETWORK = ['flat', 'vlan'];
+const WITH_SEGMENTATION_ID = ['vlan', 'gre', 'vxlan', 'geneve'];
+
+/**
+ * Admin > Networks' Create Network values as the POST bodies: the project's
+ * wizard's, plus the project the network is for, shared and external, and
+ * the provider attributes its type takes (Horizon's admin CreateNetwork.handle).
+ *
+ * @example
+ * adminNetworkCreateBodies({ name: 'n', tenant_id: 'p1', network_type: 'vlan', physical_network: 'physnet1', segmentation_id: 100, with_subnet: false }).network;
+ * // { name: 'n', admin_state_up: true, tenant_id: 'p1', shared: false, 'router:external': false, 'provider:network_type': 'vlan', 'provider:physical_network': 'physnet1', 'provider:segmentation_id': 100 }
+ */
+export function adminNetworkCreateBodies(values: Record<string, unknown>): { network: Record<string, unknown>; subnet?: Record<string, unknown> } {
+  const { network, subnet } = networkCreateBodies(values);
+  const type = String(values.network_type ?? '');
+  return {
+    network: {
+      ...network,
+      tenant_id: values.tenant_id,
+      shared: Boolean(values.shared),
+      'router:external': Boolean(values.external),
+      ...(type ? { 'provider:network_type': type } : {}),
+      ...(WITH_PHYSICAL_NETWORK.includes(type) ? { 'provider:physical_network': values.physical_network } : {}),
+      ...(WITH_SEGMENTATION_ID.includes(type) ? { 'provider:segmentation_id': values.segmentation_id } : {}),
+    },
+    subnet,
+  };
+}
+
 /** Horizon's message when the network was made but its subnet was refused. */
 export function subnetFailureMessage(subnet: Record<string, unknown>, network: { id: string; name?: unknown }, reason: string): string {
   const label = String(subnet.cidr ?? subnet.name ?? '');
@@ -204,7 +241,11 @@ const subnetPath = (id: string) => `/api/neutron/subnets/${encodeURIComponent(id
 export function networkHandlers(http: HttpClient): Record<string, ResourceHandlers> {
   return {
     network: {
-      async list() {
+      // Admin > Networks lists every project's, a page at a time (`all_tenants`).
+      serverFilters: ['all_tenants'],
+      async list(params) {
+        const page = await allTenantsPage<Network>(http, '/api/neutron/networks/', params, networkRecord);
+        if (page) return page;
         // The panel lists external networks too, as Horizon's network_list_for_tenant(include_external=True).
         const { items } = await http.get<{ items: Network[] }>('/api/neutron/networks/', { query: { include_external: 'true' } });
         // Horizon's pseudo network for auto-allocation is a launch choice, not a network of the panel.

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
-import type { ResourceHandlers } from './resource-provider';
+import { allTenantsPage, type ResourceHandlers } from './resource-provider';
 import type { NetworkEntity, NetworkSubnet } from '../shared/generated';
 
 type Native = Record<string, unknown> & { id: string };
@@ -79,7 +79,11 @@ function routerOf(params: { filter?: Record<string, unknown> }): string {
 export function routerHandlers(http: HttpClient): Record<string, ResourceHandlers> {
   return {
     router: {
-      async list() {
+      // Admin > Routers lists every project's, a page at a time (`all_tenants`).
+      serverFilters: ['all_tenants'],
+      async list(params) {
+        const page = await allTenantsPage<Native>(http, '/api/neutron/routers/', params, routerRecord);
+        if (page) return page;
         const { items } = await http.get<{ items: Native[] }>('/api/neutron/routers/');
         return items.map(routerRecord);
       },

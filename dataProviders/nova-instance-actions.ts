@@ -11,6 +11,7 @@ import type {
   InstanceVolumeAttach,
 } from '../shared/generated/instance';
 import type { HypervisorEntity } from '../shared/generated/hypervisor';
+import type { FloatingIpEntity } from '../shared/generated/floating-ip';
 import type { ResourceHandlers } from './resource-provider';
 
 /**
@@ -34,6 +35,25 @@ function serverOf(filter: Record<string, unknown> | undefined, resource: string)
 async function volumeLabel(http: HttpClient, id: string): Promise<string> {
   const volume = await http.get<{ name?: string | null }>(`/api/cinder/volumes/${encodeURIComponent(id)}/`).catch(() => null);
   return `${volume?.name || id} (${id})`;
+}
+
+/** A floating IP as `/api/network/floatingips/` lists it. */
+type FloatingIp = Pick<FloatingIpEntity, 'id' | 'ip' | 'port_id'>;
+
+/** The Associate form's choice that allocates a new address from a pool first: `pool:<network id>`. */
+export const NEW_FROM_POOL = 'pool:';
+
+async function floatingIpById(http: HttpClient, id: string): Promise<FloatingIp> {
+  const { items } = await http.get<{ items: FloatingIp[] }>('/api/network/floatingips/');
+  const found = items.find((fip) => fip.id === id);
+  if (!found) throw Object.assign(new Error('The specified floating IP no longer exists.'), { status: 404, body: 'The specified floating IP no longer exists.' });
+  return found;
+}
+
+/** The IPv4 addresses of the instance's ports, as `{port id, fixed ip}` (floating IPs map to IPv4 only). */
+async function instanceTargets(http: HttpClient, serverId: string): Promise<{ port: string; ip: string }[]> {
+  const { items } = await http.get<{ items: { id: string; fixed_ips: string[] }[] }>(`${serverPath(serverId)}/interfaces/`);
+  return items.flatMap((port) => port.fixed_ips.filter((ip) => !ip.includes(':')).map((ip) => ({ port: port.id, ip })));
 }
 
 /** Named calls of `instance` (its row and detail actions). */
@@ -66,6 +86,29 @@ export function instanceActionCalls(http: HttpClient): NonNullable<ResourceHandl
     },
     async detach_interface(id, data = {}) {
       await http.delete(`${serverPath(id)}/interfaces/${encodeURIComponent(String(data.port_id ?? ''))}`);
+    },
+    /**
+     * Associate Floating IP from the row: the chosen address, or one
+     * allocated first from the chosen pool (`pool:<network id>`), mapped to
+     * the instance's port and fixed IP (`<port id>_<fixed ip>`, api-contract §7).
+     */
+    async associate_floating_ip(_id, data = {}) {
+      const choice = String(data.ip_id ?? '');
+      const fip = choice.startsWith(NEW_FROM_POOL)
+        ? await http.post<FloatingIp>('/api/network/floatingip/', { pool_id: choice.slice(NEW_FROM_POOL.length) })
+        : await floatingIpById(http, choice);
+      await http.patch('/api/network/floatingip/', { address_id: fip.id, port_id: String(data.port_id ?? '') });
+      return { ip: fip.ip };
+    },
+    /** Disassociate Floating IP from the row; 'Release Floating IP' releases it instead, which disassociates it too (Horizon's Disassociate form). */
+    async disassociate_floating_ip(_id, data = {}) {
+      const fip = await floatingIpById(http, String(data.fip_id ?? ''));
+      if (data.is_release) {
+        await http.delete(`/api/network/floatingips/${encodeURIComponent(fip.id)}/`);
+        return { ip: fip.ip, outcome: `Successfully disassociated and released floating IP ${fip.ip}` };
+      }
+      await http.patch('/api/network/floatingip/', { address_id: fip.id });
+      return { ip: fip.ip, outcome: `Successfully disassociated floating IP ${fip.ip}` };
     },
     /** Create Snapshot from the row: the contract's `nova/snapshots/`; the success text names the instance (`instance_name` of the payload). */
     async snapshot(id, data = {}) {
@@ -136,6 +179,25 @@ export function instanceSupportHandlers(http: HttpClient): Record<string, Resour
         const server = serverOf(params.filter, 'instance-port');
         const { items } = await http.get<{ items: { id: string; fixed_ips: string[] }[] }>(`${serverPath(server)}/interfaces/`);
         return items.map((port) => ({ id: port.id, label: port.fixed_ips.join(',') || port.id }));
+      },
+    },
+    // Associate Floating IP's ports: Horizon's targets by instance, 'instance-name: fixed-ip'.
+    'instance-fip-target': {
+      serverFilters: ['server_id', 'server_name'],
+      async list(params) {
+        const server = serverOf(params.filter, 'instance-fip-target');
+        const name = typeof params.filter?.server_name === 'string' && params.filter.server_name ? params.filter.server_name : server;
+        return (await instanceTargets(http, server)).map((target) => ({ id: `${target.port}_${target.ip}`, label: `${name}: ${target.ip}` }));
+      },
+    },
+    // Disassociate Floating IP's choices: the addresses mapped to the instance's ports.
+    'instance-floating-ip': {
+      serverFilters: ['server_id'],
+      async list(params) {
+        const server = serverOf(params.filter, 'instance-floating-ip');
+        const [targets, { items }] = await Promise.all([instanceTargets(http, server), http.get<{ items: FloatingIp[] }>('/api/network/floatingips/')]);
+        const ports = new Set(targets.map((target) => target.port));
+        return items.filter((fip) => fip.port_id && ports.has(fip.port_id)).map((fip) => ({ id: fip.id, label: fip.ip }));
       },
     },
     hypervisor: {

@@ -9,6 +9,7 @@ import { formatBytes } from '../src/utils/units';
 import { imageVolumeSize } from './cinder';
 import { LB_OPTION_SOURCES } from './lbaas-options';
 import { trunkPortCandidates } from './neutron';
+import { NEW_FROM_POOL } from './nova-instance-actions';
 import { subnetPoolChoice } from './neutron-networks';
 import type { ImageEntity } from '../shared/generated';
 
@@ -66,6 +67,18 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
   /** Attach Volume's choices: the volumes no instance uses, 'name (id)' as Horizon labels them. */
   'instance-attachable-volumes': async (backend) =>
     (await listAll<Sized>(backend, 'volume')).filter((volume) => volume.status === 'available').map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.id})` })),
+  /**
+   * Associate Floating IP's addresses from the instance row: the project's
+   * unassociated ones, then one choice per pool that allocates a new one
+   * (Horizon's '+' beside the field, which opens Allocate IP).
+   */
+  'instance-floating-ip-choices': async (backend) => {
+    const [fips, pools] = await Promise.all([listAll<{ id: string; ip: string; port_id?: string | null }>(backend, 'floating-ip', 'ip'), listAll<{ id: string; name: string }>(backend, 'floating-ip-pool')]);
+    return [
+      ...fips.filter((fip) => !fip.port_id).map((fip) => ({ id: fip.id, label: fip.ip })),
+      ...pools.map((pool) => ({ id: `${NEW_FROM_POOL}${pool.id}`, label: `Allocate a new IP from pool ${pool.name}` })),
+    ];
+  },
   /** Cinder's volume types, by name (Cinder takes the name or the id). */
   'volume-types': async (backend) => (await listAll<{ name: string }>(backend, 'volume-type')).map((type) => ({ id: type.name, label: type.name })),
   /** The backup plan wizard's instances (spec 3 §2.5: Vms/Disks), by name. */

@@ -1,4 +1,5 @@
 import type { DataProvider, GetListParams } from 'ra-core';
+import type { HttpClient } from '../src/backend/http';
 import { type CallParams, type MetadataChanges, type ResourceRecord, sortRecords } from '../src/backend/verbs';
 
 /** What one service can do with one of its resources; absent verbs are unsupported. */
@@ -45,6 +46,20 @@ export function pageQuery(params: GetListParams): Record<string, string> | undef
 /** The `ListPage` of a paged answer, its items made records by `record`. */
 export function listPage<T>(answer: PagedAnswer<T>, record: (item: T) => ResourceRecord): ListPage {
   return { items: answer.items.map(record), hasMore: answer.has_more_data === true, hasPrev: answer.has_prev_data === true };
+}
+
+/**
+ * An admin panel's list of every project's records (its panel filter
+ * `all_tenants: 'true'`): the page the server pages, each made a record by
+ * `record`. Undefined for any other list, which the caller lists its own way.
+ *
+ * @example
+ * async list(params) { return (await allTenantsPage(http, '/api/neutron/routers/', params, routerRecord)) ?? projectRouters(); }
+ */
+export async function allTenantsPage<T>(http: HttpClient, path: string, params: GetListParams, record: (item: T) => ResourceRecord): Promise<ListPage | undefined> {
+  if (params.filter?.all_tenants !== 'true') return undefined;
+  const answer = await http.get<PagedAnswer<T>>(path, { query: { all_tenants: 'true', ...pageQuery(params) }, signal: params.signal });
+  return listPage(answer, record);
 }
 
 export interface ResourceHandlers {

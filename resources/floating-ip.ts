@@ -22,7 +22,10 @@ export default defineResource<FloatingIpEntity>({
     label: 'Floating IPs',
     path: '/project/floating_ips',
   },
+  // Horizon's admin/floating_ips: every project's addresses, a page at a time from the server.
+  extraPanels: [{ dashboard: 'admin', group: 'Network', label: 'Floating IPs', path: '/admin/floating_ips', policy: [['identity', 'admin_required']], filter: { all_tenants: 'true' }, paging: 'server', navBack: true }],
   columns: [
+    { field: 'tenant_name', dashboards: ['admin'] },
     { field: 'ip', defaultSort: 'asc' },
     { field: 'description', priority: 2 },
     { field: 'dns_name', priority: 2 },
@@ -31,6 +34,7 @@ export default defineResource<FloatingIpEntity>({
     { field: 'status' },
   ],
   facets: [
+    { name: 'tenant_name', label: 'Project', singleton: true, dashboards: ['admin'] },
     { name: 'ip', label: 'IP Address', singleton: true },
     { name: 'mapped_fixed_ip', label: 'Mapped Fixed IP Address', singleton: true },
     { name: 'pool_name', label: 'Pool', singleton: true },
@@ -54,8 +58,21 @@ export default defineResource<FloatingIpEntity>({
       form: 'createForm',
       size: 'md',
       policy: [['network', 'create_floatingip']],
+      dashboards: ['project'],
       success: 'Allocated Floating IP {ip}.',
       failure: 'Unable to allocate Floating IP: {error}',
+    },
+    {
+      // Admin > Floating IPs: to a chosen project, from a chosen pool, optionally a given address.
+      id: 'admin-allocate',
+      kind: 'form',
+      label: 'Allocate IP To Project',
+      form: 'adminCreateForm',
+      size: 'md',
+      policy: [['network', 'create_floatingip']],
+      dashboards: ['admin'],
+      success: 'Allocated floating IP {ip}.',
+      failure: 'Unable to allocate floating IP.',
     },
     {
       id: 'associate',
@@ -64,6 +81,7 @@ export default defineResource<FloatingIpEntity>({
       form: 'associateForm',
       size: 'md',
       policy: [['network', 'update_floatingip']],
+      dashboards: ['project'],
       allowed: (fip) => !fip.port_id,
       prefill: () => ({}),
       success: 'IP address {ip} associated.',

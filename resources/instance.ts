@@ -96,6 +96,8 @@ export default defineResource<InstanceEntity>({
       failure: 'Unable to revert resize instance "{name}".',
     },
     MORE.snapshot,
+    MORE['associate-floating-ip'],
+    MORE['disassociate-floating-ip'],
     MORE['attach-interface'],
     MORE['detach-interface'],
     MORE.edit,

@@ -1,6 +1,6 @@
 import schema from '../schemas/network.schema.json';
-import { networkCreateBodies } from '../dataProviders/neutron-networks';
-import { defineResource } from '../src/descriptor';
+import { adminNetworkCreateBodies, networkCreateBodies } from '../dataProviders/neutron-networks';
+import { type ActionDescriptor, defineResource } from '../src/descriptor';
 import type { NetworkEntity } from '../shared/generated';
 import { ADMIN_STATE_FACET, YES_NO_OPTIONS } from './shared/facets';
 
@@ -10,6 +10,20 @@ import { ADMIN_STATE_FACET, YES_NO_OPTIONS } from './shared/facets';
  * only non-external networks offer delete).
  */
 const editable = (network: NetworkEntity) => network.shared !== true && network.router__external !== true;
+
+/** Edit Network, on the project's panel for its own networks and on the admin's for any. */
+const EDIT_NETWORK = {
+  id: 'edit',
+  kind: 'edit',
+  label: 'Edit Network',
+  form: 'editForm',
+  policy: [['network', 'update_network']],
+  // Only what changed is sent: an unchanged 'Shared' must not meet update_network:shared.
+  payload: (values, network) => Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && network?.[key as keyof NetworkEntity] !== value)),
+  prefill: (network) => ({ name: network.name, admin_state_up: network.admin_state_up, shared: network.shared }),
+  success: 'Network {name} was successfully updated.',
+  failure: 'Failed to update network {name}',
+} satisfies ActionDescriptor<NetworkEntity>;
 
 /** Horizon's tab ids, so `?tab=network_tabs__subnets_tab` (spec 1 §2.1) opens the Subnets tab. */
 const SUBNETS_TAB = 'network_tabs__subnets_tab';
@@ -30,6 +44,8 @@ export default defineResource<NetworkEntity>({
   nameField: 'name_or_id',
   labels: { singular: 'Network', plural: 'Networks' },
   panel: { dashboard: 'project', group: 'Network', label: 'Networks', path: '/project/networks', order: -1 },
+  // Horizon's admin/networks: every project's networks, a page at a time from the server.
+  extraPanels: [{ dashboard: 'admin', group: 'Network', label: 'Networks', path: '/admin/networks', policy: [['identity', 'admin_required']], filter: { all_tenants: 'true' }, paging: 'server', navBack: true }],
   redirects: [
     // Horizon's detail URL, and the topology's 'network/{id}/subnet/create' (spec 1 §2.1).
     { path: '/project/networks/:id/detail' },
@@ -37,6 +53,7 @@ export default defineResource<NetworkEntity>({
     { path: '/project/network_topology/network/:id/subnet/create', to: `/ngdetails/OS::Neutron::Net/{id}?tab=${SUBNETS_TAB}&action=create` },
   ],
   columns: [
+    { field: 'tenant_name', dashboards: ['admin'] },
     { field: 'name_or_id', label: 'Name', defaultSort: 'asc', link: 'detail' },
     { field: 'subnets_associated' },
     { field: 'shared' },
@@ -48,6 +65,7 @@ export default defineResource<NetworkEntity>({
   // Neutron networks stay in BUILD until their ports are wired.
   poll: { field: 'status', values: ['BUILD'] },
   facets: [
+    { name: 'tenant_name', label: 'Project', singleton: true, dashboards: ['admin'] },
     { name: 'name_or_id', label: 'Name', singleton: true },
     {
       name: 'shared',
@@ -84,18 +102,20 @@ export default defineResource<NetworkEntity>({
       failure: 'Unable to create network "{name}".',
     },
     {
-      id: 'edit',
-      kind: 'edit',
-      label: 'Edit Network',
-      form: 'editForm',
-      policy: [['network', 'update_network']],
-      allowed: editable,
-      // Only what changed is sent: an unchanged 'Shared' must not meet update_network:shared.
-      payload: (values, network) => Object.fromEntries(Object.entries(values).filter(([key, value]) => value !== undefined && network?.[key as keyof NetworkEntity] !== value)),
-      prefill: (network) => ({ name: network.name, admin_state_up: network.admin_state_up, shared: network.shared }),
-      success: 'Network {name} was successfully updated.',
-      failure: 'Failed to update network {name}',
+      // Admin > Networks: for any project, with the provider network fields, shared and external.
+      id: 'admin-create',
+      kind: 'wizard',
+      label: 'Create Network',
+      form: 'adminCreateForm',
+      policy: [['network', 'create_network']],
+      dashboards: ['admin'],
+      payload: (values) => adminNetworkCreateBodies(values),
+      success: 'Successfully created network "{name}".',
+      failure: 'Failed to create network {name}',
     },
+    { ...EDIT_NETWORK, allowed: editable, dashboards: ['project'] },
+    // Admin > Networks edits any network, shared and external ones too.
+    { ...EDIT_NETWORK, id: 'admin-edit', dashboards: ['admin'] },
     {
       id: 'create-subnet',
       kind: 'link',
@@ -105,7 +125,8 @@ export default defineResource<NetworkEntity>({
       to: '/project/networks/{id}/subnet/create',
     },
     // Horizon deletes the subnets first, then the network (server/api/neutron/network-details.ts).
-    { id: 'delete', kind: 'delete', policy: [['network', 'delete_network']], allowed: editable, showReason: true },
+    { id: 'delete', kind: 'delete', policy: [['network', 'delete_network']], allowed: editable, showReason: true, dashboards: ['project'] },
+    { id: 'admin-delete', kind: 'delete', policy: [['network', 'delete_network']], dashboards: ['admin'] },
   ],
   detail: {
     tabs: [

@@ -44,7 +44,7 @@ export default defineResource<PortEntity>({
           'fixed_ips_text',
           'device_owner',
           'device_id',
-          'security_groups',
+          'security_group_names',
           'binding__vnic_type',
           'binding__host_id',
           'trunk_id',

@@ -29,12 +29,15 @@ export default defineResource<RouterEntity>({
     label: 'Routers',
     path: '/project/routers',
   },
+  // Horizon's admin/routers: every project's routers, a page at a time from the server.
+  extraPanels: [{ dashboard: 'admin', group: 'Network', label: 'Routers', path: '/admin/routers', policy: [['identity', 'admin_required']], filter: { all_tenants: 'true' }, paging: 'server', navBack: true }],
   // Horizon has Add Interface at both: the Routers panel's and the network topology's (spec 1 §2.1); it is the Interfaces tab's action.
   redirects: [
     { path: '/project/routers/:id/addinterface', to: '/ngdetails/OS::Neutron::Router/{id}?tab=interfaces&action=add-interface' },
     { path: '/project/network_topology/router/:id/addinterface', to: '/ngdetails/OS::Neutron::Router/{id}?tab=interfaces&action=add-interface' },
   ],
   columns: [
+    { field: 'tenant_name', dashboards: ['admin'] },
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'status' },
     { field: 'external_network' },
@@ -54,6 +57,7 @@ export default defineResource<RouterEntity>({
       ],
     },
     ADMIN_STATE_FACET,
+    { name: 'tenant_name', label: 'Project', singleton: true, dashboards: ['admin'] },
   ],
   actions: [
     {
@@ -63,6 +67,7 @@ export default defineResource<RouterEntity>({
       label: 'Create Router',
       form: 'createForm',
       policy: [['network', 'create_router']],
+      dashboards: ['project'],
       success: 'Router {name} was successfully created.',
       failure: 'Failed to create router "{name}": {error}',
     },
@@ -74,6 +79,8 @@ export default defineResource<RouterEntity>({
       size: 'md',
       policy: [['network', 'update_router']],
       allowed: (router) => !hasGateway(router),
+      // Horizon's admin routers table has Edit and Delete only.
+      dashboards: ['project'],
       prefill: () => ({}),
       success: 'Gateway interface is added',
       failure: 'Failed to set gateway to router {name}: {error}',
@@ -90,6 +97,7 @@ export default defineResource<RouterEntity>({
       confirm: 'This action cannot be undone.',
       policy: [['network', 'update_router']],
       allowed: hasGateway,
+      dashboards: ['project'],
       failure: 'Unable to clear gateway for router "{name}": {error}',
     },
     {

@@ -215,6 +215,8 @@ export interface FacetDescriptor<T> {
    * @example [{ key: 'ssh', label: 'SSH Key' }]
    */
   options?: { key: string; label: string }[];
+  /** Offered only on the panels of these dashboards (the admin panels' Project facet). */
+  dashboards?: PanelDescriptor['dashboard'][];
 }
 
 /**
@@ -304,6 +306,13 @@ export interface PanelDescriptor {
    * @example { all_tenants: 'true' }
    */
   filter?: Record<string, string>;
+  /**
+   * How this panel's list pages when it differs from the resource's (an
+   * admin panel of every project's records pages on the server while the
+   * project's own list comes whole).
+   * @example 'server'
+   */
+  paging?: 'client' | 'server';
   /**
    * Tabs of the panel's page, chosen by the `tab` query parameter, the first
    * by default (spec 3 §2.5: Backup plans, Running Tasks, Task History). A

@@ -28,11 +28,12 @@ export interface ZoomableCanvas {
 /**
  * Makes `svg` a canvas that pans on drag of its background and zooms on the
  * wheel within `scaleExtent`; a double click does not zoom (Horizon's graph).
- * `onBackground` runs on a click on the empty canvas, `onZoom` on every move.
+ * `onBackground` runs on a click on the empty canvas, `onZoom` on every move,
+ * `onGesture` when a pan or zoom starts (true) and ends (false).
  */
 export function zoomableCanvas(
   svgElement: SVGSVGElement,
-  options: { scaleExtent: [number, number]; onZoom?(transform: ZoomTransform): void; onBackground?(): void },
+  options: { scaleExtent: [number, number]; onZoom?(transform: ZoomTransform): void; onBackground?(): void; onGesture?(moving: boolean): void },
 ): ZoomableCanvas {
   const svg = select(svgElement);
   svg.selectAll('*').remove();
@@ -46,10 +47,12 @@ export function zoomableCanvas(
   const layer = svg.append('g').attr('class', 'canvas-layer');
   const behaviour = zoom<SVGSVGElement, unknown>()
     .scaleExtent(options.scaleExtent)
+    .on('start', () => options.onGesture?.(true))
     .on('zoom', (event: { transform: ZoomTransform }) => {
       layer.attr('transform', event.transform.toString());
       options.onZoom?.(event.transform);
-    });
+    })
+    .on('end', () => options.onGesture?.(false));
   svg.call(behaviour).on('dblclick.zoom', null);
   return {
     layer,
@@ -128,7 +131,11 @@ export function forceLayout<N extends SimulationNodeDatum, L extends SimulationL
     // The nodes are placed once, warmed: moving thousands of elements after every slice costs more than the ticks.
     options.onTick();
     simulation.on('tick', options.onTick);
-    simulation.alpha(0.3).restart();
+    // A large graph is at rest after its warm-up (it cools in about 100 ticks): heating it again would move
+    // thousands of elements for another hundred frames, the page busy all along (bench h). A small one
+    // settles on screen, as Horizon's does.
+    if (nodes.length > LARGE_GRAPH) simulation.restart();
+    else simulation.alpha(0.3).restart();
   };
   warm();
   return {

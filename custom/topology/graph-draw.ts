@@ -43,12 +43,30 @@ export class GraphDrawing {
   private readonly nodeLayer: Selection<SVGGElement, unknown, null, undefined>;
   private labels = false;
   private colorOf = new Map<string, number>();
+  /** A balloon is open (the layout waits, as Horizon's does). */
+  private paused = false;
+  /**
+   * A pan or zoom is under way: the layout waits, so each frame of the gesture
+   * moves one transform instead of also running a tick and moving thousands
+   * of nodes and links (bench h: 2,550 nodes froze the pan under load).
+   */
+  private moving = false;
+  /** Lines thickened under the pointer, thinned again when it leaves (not all of them). */
+  private highlighted: Selection<SVGLineElement, GraphLink, SVGGElement, unknown> | null = null;
 
   constructor(
     private readonly svg: SVGSVGElement,
     private readonly handlers: GraphHandlers,
   ) {
-    this.canvas = zoomableCanvas(svg, { scaleExtent: GRAPH.scaleExtent, onZoom: () => handlers.onZoom(), onBackground: () => handlers.onBackground() });
+    this.canvas = zoomableCanvas(svg, {
+      scaleExtent: GRAPH.scaleExtent,
+      onZoom: () => handlers.onZoom(),
+      onBackground: () => handlers.onBackground(),
+      onGesture: (moving) => {
+        this.moving = moving;
+        this.resume();
+      },
+    });
     this.hullLayer = this.canvas.layer.append('g').attr('class', 'hulls');
     this.linkLayer = this.canvas.layer.append('g').attr('class', 'links');
     this.nodeLayer = this.canvas.layer.append('g').attr('class', 'nodes');
@@ -107,15 +125,18 @@ export class GraphDrawing {
         const group = enter.append('g');
         group.append('circle').attr('class', 'frame').attr('stroke', 'black').attr('stroke-width', 3).attr('fill', 'white');
         group.append('path').attr('class', 'icon').attr('fill', 'black');
-        group.append('text').attr('class', 'nodeLabel').attr('fill', 'black').attr('font-size', 12);
-        group.append('text').attr('class', 'vmCount').attr('fill', 'black').attr('font-size', 20).attr('transform', 'translate(26,38)');
         group
           .on('click', (event: MouseEvent, node) => {
             event.stopPropagation();
             this.handlers.onNode(node);
           })
-          .on('mouseover', (_event, node) => this.links.filter((link) => endpoint(link.source) === node || endpoint(link.target) === node).attr('stroke-width', 3))
-          .on('mouseout', () => this.links.attr('stroke-width', 1))
+          .on('mouseover', (_event, node) => {
+            this.highlighted = this.links.filter((link) => endpoint(link.source) === node || endpoint(link.target) === node).attr('stroke-width', 3);
+          })
+          .on('mouseout', () => {
+            this.highlighted?.attr('stroke-width', 1);
+            this.highlighted = null;
+          })
           .call(dragNodes<SVGGElement, GraphNode>(() => this.simulation));
         return group;
       })
@@ -131,15 +152,32 @@ export class GraphDrawing {
       .select('.icon')
       .attr('transform', (node) => iconTransform(ICON_SIZE[node.kind]))
       .attr('d', (node) => ICONS[node.kind]);
+    this.drawTexts();
+  }
+
+  /**
+   * Text only where it shows: the labels while they are on, the hidden-instance
+   * count on a collapsed network. Chromium lays SVG text out again as the
+   * canvas pans and zooms, so thousands of hidden or empty ones froze the
+   * pan of a large project (bench h).
+   */
+  private drawTexts(): void {
     this.nodes
-      .select('.nodeLabel')
+      .selectAll<SVGTextElement, GraphNode>('text.nodeLabel')
+      .data((node) => (this.labels ? [node] : []))
+      .join((enter) => enter.append('text').attr('class', 'nodeLabel').attr('fill', 'black').attr('font-size', 12))
       .attr('transform', (node) => `translate(${NODE_RADIUS[node.kind] + 5},3)`)
-      .attr('display', this.labels ? null : 'none')
       .text((node) => node.name);
-    this.nodes.select('.vmCount').text((node) => (node.kind === 'network' || node.kind === 'external-network') && node.hidden ? String(node.hidden) : '');
+    this.nodes
+      .selectAll<SVGTextElement, GraphNode>('text.vmCount')
+      .data((node) => ((node.kind === 'network' || node.kind === 'external-network') && node.hidden ? [node] : []))
+      .join((enter) => enter.append('text').attr('class', 'vmCount').attr('fill', 'black').attr('font-size', 20).attr('transform', 'translate(26,38)'))
+      .text((node) => ((node.kind === 'network' || node.kind === 'external-network') && node.hidden ? String(node.hidden) : ''));
   }
 
   private tick(): void {
+    // A tick that comes during a gesture (the warm-up ending, a reload) stops the layout until the gesture ends.
+    if (this.moving) this.simulation?.stop();
     this.drawHulls();
     this.links
       .attr('x1', (link) => endpoint(link.source).x ?? 0)
@@ -165,7 +203,7 @@ export class GraphDrawing {
   /** Spec 1 §2.4: the labels toggle. */
   showLabels(show: boolean): void {
     this.labels = show;
-    this.nodes.select('.nodeLabel').attr('display', show ? null : 'none');
+    this.drawTexts();
   }
 
   /** Spec 1 §2.4, §9: back to the centre at scale 1 in 1500 ms. */
@@ -182,8 +220,16 @@ export class GraphDrawing {
 
   /** Stops the layout while a balloon is open, as Horizon does, and lets it go on after. */
   pause(paused: boolean): void {
-    if (paused) this.simulation?.stop();
-    else this.simulation?.restart();
+    this.paused = paused;
+    this.resume();
+  }
+
+  /** The layout runs when neither a balloon nor a gesture holds it, and only while it has not cooled. */
+  private resume(): void {
+    const simulation = this.simulation;
+    if (!simulation) return;
+    if (this.paused || this.moving) simulation.stop();
+    else if (simulation.alpha() > simulation.alphaMin()) simulation.restart();
   }
 
   destroy(): void {

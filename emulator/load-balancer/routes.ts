@@ -14,6 +14,7 @@ import {
   deleteOf,
   deleteUnder,
   listAmphorae,
+  showAmphora,
   listOf,
   listUnder,
   replaceMemberList,
@@ -80,7 +81,12 @@ const API: Route[] = [
   ['GET', '/quotas/:project', showQuota],
   ['PUT', '/quotas/:project', updateQuota],
   ['DELETE', '/quotas/:project', deleteQuota],
-  ['GET', '/octavia/amphorae', listAmphorae],
+];
+
+/** Octavia's operator API beside it, under /v2/octavia (and /v2.0/octavia). */
+const OPERATOR_API: Route[] = [
+  ['GET', '/amphorae', listAmphorae],
+  ['GET', '/amphorae/:id', showAmphora],
 ];
 
 const UNCONNECTED: LoadBalancerCollaborators = {
@@ -118,12 +124,16 @@ export const loadBalancerRoutes =
     app.setErrorHandler(octaviaErrorHandler(cloud));
     app.setNotFoundHandler((_request, reply) => reply.code(404).header('Content-Type', 'application/json').send(JSON.stringify(octaviaFault(404, 'The resource could not be found.'))));
     route(app, 'GET', '/', listVersions(cloud));
-    for (const prefix of ['/v2/lbaas', '/v2.0/lbaas']) {
+    const mounts: [string, Route[]][] = ['/v2', '/v2.0'].flatMap((version): [string, Route[]][] => [
+      [`${version}/lbaas`, API],
+      [`${version}/octavia`, OPERATOR_API],
+    ]);
+    for (const [prefix, routes] of mounts) {
       await app.register(
         async (api) => {
           api.addHook('preHandler', authenticate(cloud));
           api.addHook('preHandler', async () => settle());
-          for (const [method, path, handler] of API) route(api, method, path, handler(deps));
+          for (const [method, path, handler] of routes) route(api, method, path, handler(deps));
         },
         { prefix },
       );

@@ -31,7 +31,8 @@ function contextOf(request: FastifyRequest): RequestContext {
 
 const paramsOf = (request: FastifyRequest) => request.params as Params;
 const baseOf = (deps: CloudDeps, request: FastifyRequest) => cloudUrl(deps, `/orchestration/v1/${paramsOf(request).tenant_id}`);
-const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header('Content-Type', 'application/json').send(JSON.stringify(body));
+/** JSON as Heat's webob answers it: `Content-Type: application/json`, no charset (a Buffer, so Fastify adds none). */
+const send = (reply: FastifyReply, status: number, body: unknown) => reply.code(status).header('Content-Type', 'application/json').send(Buffer.from(JSON.stringify(body)));
 
 function theStack(deps: HeatDeps, request: FastifyRequest): Stack {
   const { tenant_id, stack_name, stack_id } = paramsOf(request);
@@ -117,8 +118,10 @@ const HANDLERS: [('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'), string, HeatHand
   ],
   ['POST', '/validate', async (_deps, request, reply) => send(reply, 200, await validateTemplate(jsonBody(request) as StackBody))],
   ['GET', '/resource_types', (_deps, _request, reply) => send(reply, 200, { resource_types: Object.keys(RESOURCE_TYPES).sort() })],
-  // Heat answers a stack named without its id with a redirect to its canonical URL (sub-paths too).
-  ['GET', '/stacks/:stack_name', (deps, request, reply) => redirect(deps, request, reply, '')],
+  // Heat answers a stack named without its id with a redirect to its canonical URL (sub-paths too), whatever the method.
+  ...(['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const).map(
+    (method) => [method, '/stacks/:stack_name', (deps: HeatDeps, request: FastifyRequest, reply: FastifyReply) => redirect(deps, request, reply, '')] as [typeof method, string, HeatHandler],
+  ),
   ...(['resources', 'events', 'template', 'environment', 'outputs', 'files'].map(
     (path) => ['GET', `/stacks/:stack_name/${path}`, (deps: HeatDeps, request: FastifyRequest, reply: FastifyReply) => redirect(deps, request, reply, `/${path}`)] as [
       'GET',
@@ -173,7 +176,16 @@ const HANDLERS: [('GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'), string, HeatHand
     (deps, request, reply) => {
       const stack = theStack(deps, request);
       const rows = listResources(deps.db, stack.id);
-      return send(reply, 200, { resources: rows.map((row) => resourceView(baseOf(deps, request), stack, row, rows)) });
+      // Heat's resource list filters, each given once or repeated (any of its values matches).
+      const query = queryOf(request);
+      const fields: Record<string, (row: (typeof rows)[number]) => unknown> = { type: (row) => row.type, name: (row) => row.name, status: (row) => row.status, action: (row) => row.action, physical_resource_id: (row) => row.physicalId };
+      const shown = rows.filter((row) =>
+        Object.entries(fields).every(([key, value]) => {
+          const wanted = query[key];
+          return wanted === undefined || (Array.isArray(wanted) ? wanted : [wanted]).includes(String(value(row)));
+        }),
+      );
+      return send(reply, 200, { resources: shown.map((row) => resourceView(baseOf(deps, request), stack, row, rows)) });
     },
   ],
   [
@@ -251,11 +263,11 @@ function redirect(deps: HeatDeps, request: FastifyRequest, reply: FastifyReply, 
  * Heat v1 under /cloud/orchestration: `/v1/{tenant_id}/…` with a
  * project-scoped token for that project. The engine advances stacks before
  * each request of their project and on a tick, so a stack moves on even when
- * nobody asks.
+ * nobody asks. `resourceMs`: the least time a resource stays CREATE_IN_PROGRESS.
  */
-export const orchestrationRoutes: FastifyPluginAsync<ServiceOptions> = async (app: FastifyInstance, { deps: cloud }) => {
+export const orchestrationRoutes = (options: { resourceMs: number }): FastifyPluginAsync<ServiceOptions> => async (app: FastifyInstance, { deps: cloud }) => {
   const clients = cloudClients(app, cloud, '/orchestration');
-  const deps: HeatDeps = { ...cloud, engine: new Engine(cloud.db, cloud.clock, clients) };
+  const deps: HeatDeps = { ...cloud, engine: new Engine(cloud.db, cloud.clock, clients, options.resourceMs) };
   acceptRawBodies(app);
   app.setErrorHandler(heatErrorHandler(cloud));
   app.setNotFoundHandler((_request, reply) => send(reply, 404, heatFault(404, 'HTTPNotFound', 'The resource could not be found.')));

@@ -20,6 +20,9 @@ const compute = (rule: string): [string, string][] => [['compute', `os_compute_a
 /** Where a volume or an interface may be attached or detached (Nova's attach_volume states). */
 const ATTACHABLE = inStatus('ACTIVE', 'PAUSED', 'SHUTOFF', 'SUSPENDED', 'SHELVED', 'SHELVED_OFFLOADED');
 
+/** Whether a floating address maps to one of the instance's ports (Nova's addresses name it 'floating'). */
+const hasFloatingIp = (server: InstanceEntity) => Object.values(server.addresses ?? {}).some((list) => (list ?? []).some((address) => address['OS-EXT-IPS:type'] === 'floating'));
+
 export const INSTANCE_MORE_ACTIONS = {
   edit: {
     id: 'edit',
@@ -62,6 +65,35 @@ export const INSTANCE_MORE_ACTIONS = {
     payload: (values, server) => ({ ...values, instance_name: server?.name }),
     success: 'Snapshot "{name}" created for instance "{instance_name}"',
     failure: 'Unable to create snapshot.',
+  },
+  // Horizon's AssociateIP and DisassociateIP row actions (project instances only).
+  'associate-floating-ip': {
+    id: 'associate-floating-ip',
+    kind: 'edit',
+    label: 'Associate Floating IP',
+    title: 'Manage Floating IP Associations',
+    form: 'associateFloatingIpForm',
+    call: 'associate_floating_ip',
+    dashboards: ['project'],
+    policy: [['network', 'update_floatingip']],
+    allowed: (server) => server.status !== 'ERROR' && !hasFloatingIp(server) && !isDeleting(server),
+    prefill: () => ({ ip_id: '', port_id: '' }),
+    success: 'IP address {ip} associated.',
+    // The address is known by its id until the call answers, so the failure cannot name it.
+    failure: 'Unable to associate IP address.',
+  },
+  'disassociate-floating-ip': {
+    id: 'disassociate-floating-ip',
+    kind: 'edit',
+    label: 'Disassociate Floating IP',
+    form: 'disassociateFloatingIpForm',
+    call: 'disassociate_floating_ip',
+    dashboards: ['project'],
+    policy: [['network', 'update_floatingip']],
+    allowed: (server) => hasFloatingIp(server) && !isDeleting(server),
+    prefill: () => ({ fip_id: '', is_release: false }),
+    success: '{outcome}',
+    failure: 'Unable to disassociate floating IP.',
   },
   'attach-volume': {
     id: 'attach-volume',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
-import { encode, hasExtension, neutron, projectOf, wrap } from './neutron/common.js';
+import { allProjectsPage, encode, hasExtension, neutron, projectOf, wantsAllProjects, withProjectNames, wrap } from './neutron/common.js';
 
 /** `/api/network/`: floating IPs and security groups (api-contract §7). */
 
@@ -45,6 +45,14 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
 
   app.get('/api/network/floatingips/', async (request) => {
     const client = await access.client(request);
+    if (wantsAllProjects(request)) {
+      // Admin > Floating IPs: one page of every project's addresses, with the ports they map to.
+      const page = await allProjectsPage<Native>(request, client, 'floatingips');
+      const portIds = page.items.map((fip) => fip.port_id).filter((id): id is string => typeof id === 'string' && id !== '');
+      const ports = portIds.length ? (await neutron<{ ports: Native[] }>(client, 'GET', `/ports?${new URLSearchParams(portIds.map((id) => ['id', id])).toString()}`)).body.ports : [];
+      const byId = new Map(ports.map((port) => [port.id, port]));
+      return { ...page, items: await withProjectNames(client, page.items.map((fip) => shapeFloatingIp(fip, byId))) };
+    }
     const projectId = projectOf(request);
     const [fips, ports] = await Promise.all([
       neutron<{ floatingips: Native[] }>(client, 'GET', '/floatingips', { query: { project_id: projectId } }),
@@ -61,14 +69,15 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
   });
 
   /** Allocate: 200, not 201 (api-contract §13.6). */
-  app.post<{ Body: { pool_id: string; dns_domain?: string; dns_name?: string; description?: string } }>(
+  app.post<{ Body: { pool_id: string; dns_domain?: string; dns_name?: string; description?: string; tenant_id?: string; floating_ip_address?: string } }>(
     '/api/network/floatingip/',
     { schema: { body: { $ref: 'floating-ip.schema.json#/$defs/create' } } },
     async (request) => {
       const client = await access.client(request);
-      const { pool_id: pool, ...rest } = request.body;
+      // Admin > Floating IPs allocates to the project it names, optionally a chosen address (Neutron refuses both to a member).
+      const { pool_id: pool, tenant_id: tenantId, ...rest } = request.body;
       const response = await neutron<{ floatingip: Native }>(client, 'POST', '/floatingips', {
-        body: { floatingip: { floating_network_id: pool, tenant_id: projectOf(request), ...rest } },
+        body: { floatingip: { floating_network_id: pool, tenant_id: tenantId || projectOf(request), ...rest } },
       });
       return shapeFloatingIp(response.body.floatingip, new Map());
     },

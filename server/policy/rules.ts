@@ -176,4 +176,25 @@ export const POLICY_RULES: Record<string, RuleTable> = {
     get_quota: 'rule:admin_or_owner',
     update_quota: 'rule:admin_only',
   },
+  // Octavia's defaults (octavia/policies): a project's members change its load balancer tree
+  // (spec 3 §6); flavors are changed, flavor profiles and amphorae seen, by the admin alone.
+  'load-balancer': {
+    'load-balancer:admin': 'role:admin',
+    'load-balancer:member_and_owner': adminOrMemberOfProject,
+    ...Object.fromEntries(
+      ['loadbalancer', 'listener', 'pool', 'healthmonitor', 'l7policy', 'l7rule', 'member'].flatMap((kind) =>
+        ['post', 'put', 'delete'].map((verb) => [`os_load-balancer_api:${kind}:${verb}`, 'rule:load-balancer:member_and_owner']),
+      ),
+    ),
+    'os_load-balancer_api:flavor:post': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor:put': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor:delete': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:get_all': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:get_one': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:post': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:put': 'rule:load-balancer:admin',
+    'os_load-balancer_api:flavor-profile:delete': 'rule:load-balancer:admin',
+    'os_load-balancer_api:amphora:get_all': 'rule:load-balancer:admin',
+    'os_load-balancer_api:amphora:get_one': 'rule:load-balancer:admin',
+  },
 };

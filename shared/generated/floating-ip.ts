@@ -20,6 +20,7 @@ export interface FloatingIpEntity {
   instance_type?: string | null;
   project_id?: string;
   tenant_id?: string;
+  tenant_name?: string;
   created_at?: string;
   updated_at?: string;
   revision_number?: number;
@@ -34,6 +35,14 @@ export interface FloatingIpCreate {
   description?: string;
   dns_domain?: string;
   dns_name?: string;
+  /**
+   * Admin > Floating IPs: the project the address is allocated to.
+   */
+  tenant_id?: string;
+  /**
+   * Admin > Floating IPs: the address wanted, within the pool's subnet.
+   */
+  floating_ip_address?: string;
 }
 
 /**
@@ -49,6 +58,19 @@ export interface FloatingIpAssociate {
  */
 export interface FloatingIpCreateForm {
   pool_id: string;
+  description?: string;
+}
+
+/**
+ * Horizon's admin AdminFloatingIpAllocate: the pool, the project the address goes to, optionally the address itself, and a description.
+ */
+export interface FloatingIpAdminCreateForm {
+  pool_id: string;
+  tenant_id: string;
+  /**
+   * The IP address of the new floating IP (e.g. 202.2.3.4). You need to specify an explicit address which is under the public network CIDR (e.g. 202.2.3.0/24).
+   */
+  floating_ip_address?: string;
   description?: string;
 }
 

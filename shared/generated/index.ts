@@ -13,6 +13,7 @@ export type * from './instance';
 export type * from './keypair';
 export type * from './l7-policy';
 export type * from './l7-rule';
+export type * from './lb-amphora';
 export type * from './lb-flavor-profile';
 export type * from './lb-flavor';
 export type * from './listener';

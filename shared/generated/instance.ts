@@ -78,6 +78,10 @@ export interface InstanceEntity {
       | {
           addr?: string;
           version?: number;
+          /**
+           * fixed or floating
+           */
+          'OS-EXT-IPS:type'?: string;
         }[]
       | undefined;
   };
@@ -277,6 +281,25 @@ export interface InstanceDetachInterfaceForm {
 
 export interface InstanceSnapshotForm {
   name: string;
+}
+
+/**
+ * Horizon's IPAssociationWorkflow from the instance row: an allocated address (or a new one from a pool) and the instance's port and fixed IP it maps to.
+ */
+export interface InstanceAssociateFloatingIpForm {
+  /**
+   * Select the IP address you wish to associate with the selected instance or port.
+   */
+  ip_id: string;
+  port_id: string;
+}
+
+/**
+ * Horizon's instances Disassociate form: one of the instance's floating IPs, optionally released too.
+ */
+export interface InstanceDisassociateFloatingIpForm {
+  fip_id: string;
+  is_release?: boolean;
 }
 
 /**

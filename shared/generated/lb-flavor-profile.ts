@@ -32,3 +32,24 @@ export interface LbFlavorProfileCreateRequest {
 export interface LbFlavorProfileUpdateRequest {
   flavor_profile: LbFlavorProfileUpdate;
 }
+
+/**
+ * An Octavia flavor profile: a provider and the options it gets (admin).
+ */
+export interface LbFlavorProfileCreateForm {
+  name: string;
+  provider_name: string;
+  /**
+   * The provider's options as a JSON object, e.g. {"loadbalancer_topology": "SINGLE"}.
+   */
+  flavor_data: string;
+}
+
+export interface LbFlavorProfileEditForm {
+  name: string;
+  provider_name: string;
+  /**
+   * The provider's options as a JSON object, e.g. {"loadbalancer_topology": "SINGLE"}.
+   */
+  flavor_data: string;
+}

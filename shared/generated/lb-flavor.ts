@@ -35,3 +35,22 @@ export interface LbFlavorCreateRequest {
 export interface LbFlavorUpdateRequest {
   flavor: LbFlavorUpdate;
 }
+
+/**
+ * An Octavia flavor: a name and the flavor profile whose provider data load balancers of this flavor get (admin).
+ */
+export interface LbFlavorCreateForm {
+  name: string;
+  description?: string;
+  flavor_profile_id: string;
+  is_enabled?: boolean;
+}
+
+/**
+ * Octavia changes a flavor's name, description and whether it is offered; its profile stays.
+ */
+export interface LbFlavorEditForm {
+  name: string;
+  description?: string;
+  is_enabled?: boolean;
+}

@@ -58,6 +58,7 @@ export interface NetworkEntity {
   project_id?: string;
   created_at?: string;
   updated_at?: string;
+  tenant_name?: string;
 }
 
 /**
@@ -92,6 +93,13 @@ export type NetworkCreateForm = {
   gateway_ip?: string;
   no_gateway?: boolean;
   enable_dhcp?: boolean;
+  /**
+   * Specifies how IPv6 addresses and additional information are configured. We can specify SLAAC/DHCPv6 stateful/DHCPv6 stateless provided by OpenStack, or specify no option. 'No options specified' means addresses are configured manually or configured by a non-OpenStack system.
+   */
+  ipv6_modes?: (
+    'none/none' | 'slaac/slaac' | 'none/slaac' | 'dhcpv6-stateful/dhcpv6-stateful' | 'dhcpv6-stateless/dhcpv6-stateless'
+  ) &
+    string;
   /**
    * IP address allocation pools. Each entry is: start_ip_address,end_ip_address (e.g., 192.168.1.100,192.168.1.120) and one entry per line.
    */
@@ -131,6 +139,10 @@ export interface NetworkCreate {
   'provider:network_type'?: string;
   'provider:physical_network'?: string;
   'provider:segmentation_id'?: number;
+  /**
+   * Admin > Networks: the project the network is created for (Neutron refuses it to anyone else but the admin).
+   */
+  tenant_id?: string;
 }
 
 /**
@@ -141,3 +153,76 @@ export interface NetworkUpdate {
   admin_state_up?: boolean;
   shared?: boolean;
 }
+
+/**
+ * Horizon's admin CreateNetwork workflow: the project the network is for, the provider network type with its physical network and segmentation ID as the type needs them, shared and external, then the same Subnet and Subnet Details steps as the project's.
+ */
+export type NetworkAdminCreateForm = {
+  [k: string]: unknown | undefined;
+} & {
+  name?: string;
+  tenant_id: string;
+  /**
+   * The physical mechanism by which the virtual network is implemented.
+   */
+  network_type: ('local' | 'flat' | 'vlan' | 'gre' | 'vxlan' | 'geneve') & string;
+  /**
+   * The name of the physical network over which the virtual network is implemented. Specify one of the physical networks defined in your neutron deployment.
+   */
+  physical_network: string;
+  /**
+   * For vlan networks, valid IDs are 1 to 4094. For gre networks, valid IDs are 1 to 4294967295. For vxlan networks, valid IDs are 1 to 16777215. For geneve networks, valid IDs are 1 to 16777215.
+   */
+  segmentation_id: number;
+  admin_state_up?: boolean;
+  /**
+   * Share the network between projects
+   */
+  shared?: boolean;
+  /**
+   * Network has an external routing facility that is not managed by Neutron
+   */
+  external?: boolean;
+  with_subnet?: boolean;
+  /**
+   * Maximum Transmission Unit. An empty value means that network's default MTU is used.
+   */
+  mtu?: number;
+  subnet_name?: string;
+  address_source?: ('manual' | 'subnetpool') & string;
+  subnetpool_id: string;
+  /**
+   * Prefix length of the subnet allocated from the pool, from its minimum to its maximum.
+   */
+  prefixlen?: number;
+  /**
+   * Network address in CIDR format (e.g. 192.168.0.0/24, 2001:DB8::/48)
+   */
+  cidr: string;
+  ip_version?: number & (4 | 6);
+  /**
+   * IP address of Gateway (e.g. 192.168.0.254). Leave blank to use the default (the first IP of the network address); check Disable Gateway for none.
+   */
+  gateway_ip?: string;
+  no_gateway?: boolean;
+  enable_dhcp?: boolean;
+  /**
+   * Specifies how IPv6 addresses and additional information are configured. We can specify SLAAC/DHCPv6 stateful/DHCPv6 stateless provided by OpenStack, or specify no option. 'No options specified' means addresses are configured manually or configured by a non-OpenStack system.
+   */
+  ipv6_modes?: (
+    'none/none' | 'slaac/slaac' | 'none/slaac' | 'dhcpv6-stateful/dhcpv6-stateful' | 'dhcpv6-stateless/dhcpv6-stateless'
+  ) &
+    string;
+  /**
+   * IP address allocation pools. Each entry is: start_ip_address,end_ip_address (e.g., 192.168.1.100,192.168.1.120) and one entry per line.
+   */
+  allocation_pools?: string;
+  /**
+   * IP address list of DNS name servers for this subnet. One entry per line.
+   */
+  dns_nameservers?: string;
+  /**
+   * Additional routes announced to the hosts. Each entry is: destination_cidr,nexthop (e.g., 192.168.200.0/24,10.56.1.254) and one entry per line.
+   */
+  host_routes?: string;
+};

@@ -35,6 +35,10 @@ export interface PortEntity {
   admin_state_up: boolean;
   admin_state?: PortAdminState;
   security_groups?: string[];
+  /**
+   * The port's security groups by name (by id when the caller cannot see one).
+   */
+  security_group_names?: string[];
   port_security_enabled?: boolean;
   binding__vnic_type?: PortVnicType;
   binding__host_id?: string;

@@ -21,6 +21,7 @@ export interface RouterEntity {
   updated_at?: string;
   revision_number?: number;
   tags?: string[];
+  tenant_name?: string;
 }
 
 export type RouterGateway = {

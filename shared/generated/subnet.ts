@@ -56,6 +56,13 @@ export type SubnetCreateForm = {
   no_gateway?: boolean;
   enable_dhcp?: boolean;
   /**
+   * Specifies how IPv6 addresses and additional information are configured. We can specify SLAAC/DHCPv6 stateful/DHCPv6 stateless provided by OpenStack, or specify no option. 'No options specified' means addresses are configured manually or configured by a non-OpenStack system.
+   */
+  ipv6_modes?: (
+    'none/none' | 'slaac/slaac' | 'none/slaac' | 'dhcpv6-stateful/dhcpv6-stateful' | 'dhcpv6-stateless/dhcpv6-stateless'
+  ) &
+    string;
+  /**
    * IP address allocation pools. Each entry is: start_ip_address,end_ip_address (e.g., 192.168.1.100,192.168.1.120) and one entry per line.
    */
   allocation_pools?: string;

@@ -76,6 +76,7 @@ export function useActionDialogs(
   const operate = useRunOperation(descriptor);
   const close = () => setOpen(null);
   const liveErrors = useMemo(() => (open?.kind === 'form' ? uniqueCheck(open.action, existing) : undefined), [open, existing]);
+  const taken = useMemo(() => (open?.kind === 'form' ? takenValues(uniqueRules(open.action), existing) : undefined), [open, existing]);
 
   let dialogs: ReactNode = null;
   if (open?.kind === 'form') {
@@ -103,6 +104,7 @@ export function useActionDialogs(
             finishLabel={action.finishLabel ?? hints['x-submitLabel']}
             initialData={initialData}
             liveErrors={liveErrors}
+            taken={taken}
             validateStep={serverUniqueCheck(descriptor, action, dataProvider, scopeFilter)}
             // The wizard closes itself once submit resolves.
             submit={save}
@@ -211,12 +213,17 @@ function uniqueErrors(rules: UniqueRule[], formData: Record<string, unknown>, ta
   return errors;
 }
 
+/** The values the listed records have, by form field of each unique rule. */
+function takenValues(rules: UniqueRule[], existing: ResourceRecord[]): Record<string, Set<unknown>> {
+  return Object.fromEntries(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.recordField ?? rule.field]))]));
+}
+
 /** Spec 1 §5 unique validator, as the user types: the value must not be one a listed record already has. */
 function uniqueCheck(action: ModalAction, existing: ResourceRecord[]) {
   const rules = uniqueRules(action);
   if (rules.length === 0) return undefined;
-  const taken = new Map(rules.map((rule) => [rule.field, new Set(existing.map((record) => record[rule.recordField ?? rule.field]))]));
-  return (formData: Record<string, unknown>) => uniqueErrors(rules, formData, (rule, value) => taken.get(rule.field)!.has(value));
+  const taken = takenValues(rules, existing);
+  return (formData: Record<string, unknown>) => uniqueErrors(rules, formData, (rule, value) => taken[rule.field].has(value));
 }
 
 /**

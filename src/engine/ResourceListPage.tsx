@@ -58,7 +58,7 @@ export interface ListScope {
  * section of a details page (an h2, the scope's filter, its own search).
  */
 export default function ResourceListPage({ descriptor, scope, title: heading }: { descriptor: AnyResourceDescriptor; scope?: ListScope; title?: string }) {
-  const facets = descriptor.facets ?? NO_FACETS;
+  const facets = useMemo(() => panelFacets(descriptor), [descriptor]);
   const panelKey = listPanelKey(descriptor, scope);
   const [terms, setTerms] = useState<SearchTerm[]>(() => persistedTerms.load(panelKey, facets));
   const [quickText, setQuickText] = useState('');
@@ -280,4 +280,11 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
       {dialogs.dialogs}
     </section>
   );
+}
+
+/** The facets the list's panel offers: those of some dashboards only (the admin panels' Project) are left out elsewhere. */
+function panelFacets(descriptor: AnyResourceDescriptor) {
+  const all = descriptor.facets ?? NO_FACETS;
+  const dashboard = descriptor.panel?.dashboard;
+  return all.some((facet) => facet.dashboards) ? all.filter((facet) => !facet.dashboards || (dashboard !== undefined && facet.dashboards.includes(dashboard))) : all;
 }

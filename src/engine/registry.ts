@@ -32,7 +32,7 @@ export function createRegistry(descriptors: readonly AnyResourceDescriptor[]): R
     for (const panel of descriptor.extraPanels ?? []) {
       if (paths.has(panel.path)) throw new Error(`Two panels use ${panel.path}`);
       paths.add(panel.path);
-      views.push({ ...descriptor, panel, extraPanels: undefined });
+      views.push({ ...descriptor, panel, paging: panel.paging ?? descriptor.paging, extraPanels: undefined });
     }
   }
   return { all: views, byName: (name) => byName.get(name), byType: (type) => byType.get(type) };

@@ -252,19 +252,37 @@ export function applyFrom(
 }
 
 /**
- * The values after the `x-sets` of the fields the user just changed.
+ * The values after the `x-sets` of the fields the user just changed. A
+ * number set on a field with `taken` values is raised by 1 while taken
+ * (spec 3 §9.1: the default listener port moves past the load balancer's
+ * other listeners, as when the wizard opens).
  *
  * @example
  * applySets({ create_pool: { 'x-sets': [{ when: [false], set: { create_monitor: false } }] } }, { create_pool: false, create_monitor: true }, { create_pool: true, create_monitor: true });
  * // { create_pool: false, create_monitor: false }
+ * applySets({ protocol: { 'x-sets': [{ when: ['TERMINATED_HTTPS'], set: { port: 443 } }] } }, { protocol: 'TERMINATED_HTTPS' }, { protocol: 'HTTP' }, { port: new Set([443]) });
+ * // { protocol: 'TERMINATED_HTTPS', port: 444 }
  */
-export function applySets(properties: Record<string, HintedNode>, after: Record<string, unknown>, before: Record<string, unknown> | undefined): Record<string, unknown> {
+export function applySets(properties: Record<string, HintedNode>, after: Record<string, unknown>, before: Record<string, unknown> | undefined, taken: TakenValues = {}): Record<string, unknown> {
   let result = after;
   for (const [name, node] of Object.entries(properties)) {
     if (!node['x-sets'] || (before && before[name] === after[name])) continue;
-    for (const hint of node['x-sets']) if (hint.when.includes(after[name])) result = { ...result, ...hint.set };
+    for (const hint of node['x-sets']) if (hint.when.includes(after[name])) result = { ...result, ...freeValues(hint.set, taken) };
   }
   return result;
+}
+
+/** Values other records already have, by form field (an action's unique rules). */
+export type TakenValues = Readonly<Record<string, ReadonlySet<unknown>>>;
+
+function freeValues(set: Record<string, unknown>, taken: TakenValues): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(set).map(([field, value]) => {
+      let free = value;
+      while (typeof free === 'number' && taken[field]?.has(free)) free += 1;
+      return [field, free];
+    }),
+  );
 }
 
 /** The form values without the hidden fields: what is validated and sent. */

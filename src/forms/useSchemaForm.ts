@@ -19,6 +19,7 @@ import {
   hintUiSchema,
   type LinkedItem,
   linkedSources,
+  type TakenValues,
   rangeChoices,
   withoutHidden,
 } from './hints';
@@ -36,6 +37,8 @@ export interface SchemaFormOptions {
   initialData?: FormData;
   /** Checks beyond the schema, shown as soon as they fail (e.g. a taken name). */
   liveErrors?(formData: FormData): Record<string, string[]>;
+  /** Values other records have, by field: a number `x-sets` gives such a field is raised past them. */
+  taken?: TakenValues;
 }
 
 /** What `<Form>` and its buttons need; FormDialog and the wizard share it. */
@@ -68,7 +71,7 @@ export interface SchemaFormState {
  * errors shown field by field once touched, and validity known at all times
  * so the submit button can wait for a valid form (spec 1 §5).
  */
-export function useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors }: SchemaFormOptions): SchemaFormState {
+export function useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors, taken }: SchemaFormOptions): SchemaFormState {
   const properties = useMemo(() => propertiesOf(schema), [schema]);
   const [formData, setFormData] = useState<FormData>(() => getDefaultFormState(validator, schema, initialData ?? {}, schema) as FormData);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
@@ -139,7 +142,7 @@ export function useSchemaForm({ schema, uiSchema, validator, initialData, liveEr
       const changed = Object.keys({ ...formData, ...data }).filter((name) => JSON.stringify(formData[name]) !== JSON.stringify(data[name]));
       if (changed.length) setTouched((before) => new Set([...before, ...changed]));
       // A newly chosen item sets the fields that follow it (x-from).
-      const derived = applySets(properties, applyFrom(properties, data, formData, items), formData);
+      const derived = applySets(properties, applyFrom(properties, data, formData, items), formData, taken);
       setFormData(withoutHidden(derived, hiddenFields(properties, derived)));
     },
     onBlur(id) {

@@ -5,6 +5,7 @@ import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } fr
 import type { WizardStepDescriptor } from '../descriptor';
 import { fields, templates, widgets } from '../forms/registry';
 import { type FieldErrors, type FormData, toErrorSchema, useSchemaForm } from '../forms/useSchemaForm';
+import type { TakenValues } from '../forms/hints';
 import { usePlugins } from '../plugins';
 import { derefLocal } from '../schema/refs';
 import type { SchemaNode } from '../schema/types';
@@ -24,6 +25,8 @@ export interface SchemaWizardProps {
   finishLabel?: string;
   initialData?: FormData;
   liveErrors?(formData: FormData): Record<string, string[]>;
+  /** Values other records have, by field (useSchemaForm's `taken`). */
+  taken?: TakenValues;
   submit?(data: FormData): Promise<void>;
   /** Server-side checks of a step's fields before moving forward (spec 1 §4.2): field → messages. */
   validateStep?(stepFields: string[], data: FormData): Promise<FieldErrors>;
@@ -43,8 +46,8 @@ function StepFields({ properties, registry }: ObjectFieldTemplateProps) {
  * component for one field; moving forward checks the step's fields with the
  * schema's messages.
  */
-export function SchemaWizard({ title, schema, uiSchema, validator, steps, finishLabel, initialData, liveErrors, submit, validateStep, onClose }: SchemaWizardProps) {
-  const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors });
+export function SchemaWizard({ title, schema, uiSchema, validator, steps, finishLabel, initialData, liveErrors, taken, submit, validateStep, onClose }: SchemaWizardProps) {
+  const form = useSchemaForm({ schema, uiSchema, validator, initialData, liveErrors, taken });
   const plugins = usePlugins();
   const root = schema as SchemaNode;
   const resolve = (node: SchemaNode | undefined) => derefLocal(node ?? {}, root);

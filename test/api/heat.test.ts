@@ -70,6 +70,12 @@ describe('template validation through /api/heat/validate/', () => {
     expect(response.body).toBe('The specified reference "nowhere" (in subnet.Properties.network) is incorrect.');
   });
 
+  it("refuses a template whose parameter default fails its constraint with Heat's message", async () => {
+    const response = await demo.post('/api/heat/validate/', { template: TEMPLATE.replace('default: 8', 'default: 50') });
+    expect(response.status).toBe(400);
+    expect(response.body).toBe("Parameter 'length' is invalid: Invalid default 50 (50 is out of range (min: 4, max: 32))");
+  });
+
   it("refuses a parameter that fails its constraint at launch with Heat's message", async () => {
     const response = await demo.post('/api/heat/stacks/', { stack_name: uniqueName('apibad').replace(/[^A-Za-z0-9_.-]/g, ''), template: TEMPLATE, parameters: { length: 50 } });
     expect(response.status).toBe(400);

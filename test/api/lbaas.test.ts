@@ -259,6 +259,29 @@ describe('projects', () => {
     expect((await demo.post('/api/lbaas/flavorprofiles/', { flavor_profile: { name: 'x', provider_name: 'amphora', flavor_data: '{}' } })).status).toBe(403);
   });
 
+  it('refuses a member the operator’s flavor writes, flavor profiles and amphorae in the server, with the Octavia rule named', async () => {
+    const flavorId = (await admin.get('/api/lbaas/flavors/')).body.items[0]?.id ?? '00000000-0000-0000-0000-000000000000';
+    const refused = [
+      await demo.post('/api/lbaas/flavors/', { flavor: { name: 'x', flavor_profile_id: 'p' } }),
+      await demo.request('PUT', `/api/lbaas/flavors/${flavorId}/`, { flavor: { id: flavorId, enabled: false } }),
+      await demo.delete(`/api/lbaas/flavors/${flavorId}/`),
+      await demo.get('/api/lbaas/flavorprofiles/'),
+      await demo.get('/api/lbaas/amphorae/'),
+      await demo.get('/api/lbaas/amphorae/00000000-0000-0000-0000-000000000000/'),
+    ];
+    expect(refused.map((response) => response.status)).toEqual([403, 403, 403, 403, 403, 403]);
+    expect(refused[0].body).toBe("Policy doesn't allow os_load-balancer_api:flavor:post to be performed.");
+    expect(refused[4].body).toBe("Policy doesn't allow os_load-balancer_api:amphora:get_all to be performed.");
+  });
+
+  it.skipIf(process.env.OS_AUTH_URL)('shows the admin the amphora of a load balancer, with its role, status and load balancer', async () => {
+    const lb = await createLoadBalancer({ loadbalancer: { name: uniqueName('lb-amphora'), vip_subnet_id: subnetId } });
+    await active(lb.id);
+    const amphora = (await admin.get('/api/lbaas/amphorae/')).body.items.find((item: { loadbalancer_id: string }) => item.loadbalancer_id === lb.id);
+    expect(amphora).toMatchObject({ role: 'STANDALONE', status: 'ALLOCATED', ha_ip: lb.vip_address });
+    expect((await admin.get(`/api/lbaas/amphorae/${amphora.id}/`)).body).toMatchObject({ id: amphora.id, loadbalancer_id: lb.id });
+  });
+
   it('creates a flavor profile (not a flavor) and a flavor on it as admin', async () => {
     const profile = await admin.post('/api/lbaas/flavorprofiles/', { flavor_profile: { name: uniqueName('lb-profile'), provider_name: 'amphora', flavor_data: '{}' } });
     expect(profile.status).toBe(200);

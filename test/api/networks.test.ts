@@ -138,6 +138,10 @@ describe('one port', () => {
     const response = await demo.get(`/api/neutron/ports/${port.id}/`);
     expect(response.status).toBe(200);
     expect(response.body).toMatchObject({ id: port.id, name: 'seen', network_id: net.id, network_name: net.name, admin_state: 'UP', binding__vnic_type: 'normal', mac_address: port.mac_address });
+    // The port's security groups by name, in the port's order (the project's default group here).
+    const groups = (await demoNative.ok('GET', `/security-groups?${(port.security_groups as string[]).map((id) => `id=${id}`).join('&')}`)).security_groups as { id: string; name: string }[];
+    expect(response.body.security_group_names).toEqual((port.security_groups as string[]).map((id) => groups.find((group) => group.id === id)!.name));
+    expect(response.body.security_group_names).toContain('default');
 
     const secret = await network(admin, adminNative);
     const secretPort = (await adminNative.ok('POST', '/ports', { port: { network_id: secret.id, name: 'secret' } })).port;

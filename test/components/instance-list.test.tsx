@@ -87,6 +87,7 @@ describe('Instances list (Horizon project/instances; spec 2 §4, §7.4)', { time
     // The engine lists a row's forms first, then its links and operations, each group in Horizon's order.
     expect(await menuItems(user, 'running')).toEqual([
       'Create Snapshot',
+      'Associate Floating IP',
       'Attach Interface',
       'Detach Interface',
       'Edit Instance',

@@ -198,6 +198,39 @@ describe('Create Listener and Create Pool chain the load balancer wizard\'s step
     await screen.findByText('A new listener is being created.');
   });
 
+  it('a protocol change moves the default port as octavia-dashboard does: 443 for TERMINATED_HTTPS and 80 for HTTP, each raised past the load balancer\'s listeners, none for TCP; the member port 80 for HTTP and TERMINATED_HTTPS only', async () => {
+    const secure = { ...LISTENER, id: 'l-tls', name: 'tls', protocol: 'TERMINATED_HTTPS', protocol_port: 443 };
+    const api = renderWithApi({ path: '/project/load_balancer/lb1', routes: { ...routes, 'GET /api/lbaas/listeners/': () => ({ items: [LISTENER, secure] }) }, services: SERVICES });
+    await screen.findByRole('heading', { name: 'front', level: 1 }, { timeout: 20_000 });
+    await api.user.click(await screen.findByRole('tab', { name: 'Listeners' }));
+    await api.user.click(await screen.findByRole('button', { name: 'Create Listener' }, { timeout: 20_000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Listener' }, { timeout: 20_000 });
+    const listener = await within(dialog).findByRole('group', { name: 'Listener Details' });
+    const port = () => (within(listener).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value;
+    const choose = async (protocol: string) => {
+      await api.user.click(within(listener).getByRole('combobox', { name: /Protocol/ }));
+      await api.user.click(await screen.findByRole('option', { name: protocol }));
+    };
+    expect(port()).toBe('81');
+    await choose('TERMINATED_HTTPS');
+    expect(port()).toBe('444');
+    await choose('TCP');
+    expect(port()).toBe('');
+    await choose('HTTP');
+    expect(port()).toBe('81');
+    await choose('TCP');
+    fireEvent.change(within(listener).getByRole('spinbutton', { name: /Port/ }), { target: { value: '8080' } });
+    await next(api, dialog, 'Pool Details');
+    const members = await next(api, dialog, 'Pool Members');
+    expect((within(members).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('');
+    await api.user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await within(dialog).findByRole('group', { name: 'Listener Details' });
+    await choose('TERMINATED_HTTPS');
+    await next(api, dialog, 'Pool Details');
+    expect((within(await next(api, dialog, 'Pool Members')).getByRole('spinbutton', { name: /Port/ }) as HTMLInputElement).value).toBe('80');
+  });
+
   it('the listener port is unique among the load balancer\'s listeners only: another load balancer\'s listener on the same port does not stop the step', async () => {
     const elsewhere = { ...LISTENER, id: 'l-other', name: 'other', protocol_port: 81, load_balancers: [{ id: 'lb2' }], load_balancer_id: 'lb2' };
     const api = renderWithApi({

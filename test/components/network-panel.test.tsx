@@ -34,7 +34,7 @@ function makeNetwork(overrides: Record<string, unknown> = {}) {
 }
 
 function makePort(overrides: Record<string, unknown> = {}) {
-  return portRecord({ id: 'port-1', name: 'port-a', network_id: 'n1', network_name: 'net-a', mac_address: 'fa:16:3e:00:00:01', fixed_ips: [{ subnet_id: 's1', ip_address: '10.0.0.5' }], device_owner: 'network:dhcp', device_id: 'dhcp1', status: 'ACTIVE', admin_state_up: true, admin_state: 'UP', security_groups: ['sg1'], binding__vnic_type: 'normal', ...overrides });
+  return portRecord({ id: 'port-1', name: 'port-a', network_id: 'n1', network_name: 'net-a', mac_address: 'fa:16:3e:00:00:01', fixed_ips: [{ subnet_id: 's1', ip_address: '10.0.0.5' }], device_owner: 'network:dhcp', device_id: 'dhcp1', status: 'ACTIVE', admin_state_up: true, admin_state: 'UP', security_groups: ['sg1'], security_group_names: ['web-sg'], binding__vnic_type: 'normal', ...overrides });
 }
 
 const pools = () => [
@@ -274,7 +274,7 @@ describe('Network details: Overview, Subnets and Ports tabs', { timeout: 60_000 
     const { router } = renderApp({ backend: signedInBackend({ catalog, policy: memberPolicy, resources: { port: { getOne: () => port } } }), path: '/project/networks/ports/port-1/detail' });
     await screen.findByRole('heading', { name: 'port-a', level: 1 }, { timeout: 20_000 });
     expect(currentPath(router)).toBe('/ngdetails/OS::Neutron::Port/port-1');
-    for (const text of ['fa:16:3e:00:00:01', '10.0.0.5', 'network:dhcp', 'net-a', 'Direct', 'trunk-9', 'sg1']) expect(screen.getByText(text)).toBeTruthy();
+    for (const text of ['fa:16:3e:00:00:01', '10.0.0.5', 'network:dhcp', 'net-a', 'Direct', 'trunk-9', 'web-sg']) expect(screen.getByText(text)).toBeTruthy();
     // Within the details: the sidebar has a 'Security Groups' panel too.
     const details = screen.getByRole('tabpanel');
     for (const label of ['MAC Address', 'Fixed IPs', 'Device Owner', 'VNIC Type', 'Trunk', 'Security Groups']) expect(within(details).getByText(label)).toBeTruthy();

@@ -8,6 +8,7 @@
  * `a[].b` a key of each item.
  */
 import { NEUTRON_CALLS } from './neutron-calls.js';
+import { NEUTRON_ADMIN_CALLS } from './neutron-admin-calls.js';
 import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
@@ -1036,6 +1037,7 @@ const CINDER_CALLS: NativeCall[] = [
 
 export const NATIVE_CALLS: NativeCall[] = [
   ...NEUTRON_CALLS,
+  ...NEUTRON_ADMIN_CALLS,
   ...SECURITY_GROUP_CALLS,
   ...NEUTRON_ROUTER_CALLS,
   {

@@ -3,7 +3,8 @@ import { settle } from './settle.js';
 
 /**
  * The Heat v1 calls of /api/heat (server/api/heat) and the stack topology, in
- * the order a user makes them: validate (a good template, a bad reference),
+ * the order a user makes them: validate (a good template, a bad reference, a
+ * default that fails its constraint),
  * preview, create, the list, the stack by name (Heat redirects; fetch
  * follows) and by name/id once settled, resources, one resource, events,
  * template, environment, outputs, check, an update, delete.
@@ -48,6 +49,10 @@ export const HEAT_CALLS: NativeCall[] = [
   }),
   call('POST /validate (bad reference)', 'POST', (ctx) => `${base(ctx)}/validate`, {
     body: () => ({ template: { heat_template_version: '2018-08-31', resources: { r: { type: 'OS::Heat::RandomString', properties: { length: { get_resource: 'zz' } } } } } }),
+    reads: ['code', 'error.type', 'error.message'],
+  }),
+  call('POST /validate (default fails its constraint)', 'POST', (ctx) => `${base(ctx)}/validate`, {
+    body: () => ({ template: { ...TEMPLATE, parameters: { length: { type: 'number', default: 50, constraints: [{ range: { min: 4, max: 32 } }] } } } }),
     reads: ['code', 'error.type', 'error.message'],
   }),
   call('POST /stacks/preview', 'POST', (ctx) => `${base(ctx)}/stacks/preview`, {

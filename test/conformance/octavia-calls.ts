@@ -1,18 +1,19 @@
 import type { ConformanceContext, NativeCall } from './calls.js';
-import { settle } from './settle.js';
+import { getJson, settle } from './settle.js';
 
 /**
  * The Octavia v2 calls of /api/lbaas (server/api/lbaas), in the order a user
  * makes them: the wizard's fully populated load balancer, an edit and the 409
  * of a second edit while it is PENDING_UPDATE, a listener, a pool's member
  * list replaced in one call, one member added, changed and removed, the
- * monitor changed, an L7 policy with a rule, the operator's catalog, then the
- * cascade delete. Each change first waits for the load balancer to be ACTIVE
+ * monitor changed, an L7 policy with a rule, the operator's catalog (the
+ * admin's amphorae, flavor profiles and flavors), then the cascade delete. Each change first waits for the load balancer to be ACTIVE
  * again, as the server's jobs do.
  */
 
 const lbaas = (ctx: ConformanceContext) => `${ctx.endpoint('load-balancer')}/v2/lbaas`;
 const demo = (ctx: ConformanceContext) => ({ 'X-Auth-Token': ctx.demoToken });
+const admin = (ctx: ConformanceContext) => ({ 'X-Auth-Token': ctx.adminToken });
 const call = (name: string, method: NativeCall['method'], path: (ctx: ConformanceContext) => string, rest: Partial<NativeCall> = {}): NativeCall => ({
   service: 'load-balancer',
   name,
@@ -28,6 +29,35 @@ async function untilActive(ctx: ConformanceContext): Promise<void> {
   // Never made (an earlier call failed) or gone: the call itself will show it.
   if (!ctx.saved.lbId) return;
   await settle(`${lbaas(ctx)}/loadbalancers/${ctx.saved.lbId}`, ctx.demoToken, ({ status, body }) => status === 404 || body?.loadbalancer?.provisioning_status === 'ACTIVE');
+}
+
+/**
+ * Waits until the saved health monitor's pool and the monitor itself are ACTIVE too:
+ * Octavia refuses to change a monitor while its pool is not (the real one may
+ * report the load balancer ACTIVE a moment before the pool).
+ */
+async function untilMonitorActive(ctx: ConformanceContext): Promise<void> {
+  await untilActive(ctx);
+  for (const path of [`/pools/${ctx.saved.lbPool}`, `/healthmonitors/${ctx.saved.lbMonitor}`]) {
+    await settle(`${lbaas(ctx)}${path}`, ctx.demoToken, ({ status, body }) => status === 404 || Object.values(body ?? {}).some((item) => (item as { provisioning_status?: string })?.provisioning_status === 'ACTIVE'));
+  }
+}
+
+/**
+ * Puts the saved load balancer in PENDING_UPDATE and reads it there, so that
+ * the next call meets a change in progress on both sides: the real Octavia's
+ * noop driver may end the edit before the next call arrives, so while the
+ * load balancer reads ACTIVE the edit is made again (a few times at most).
+ */
+async function whilePendingUpdate(ctx: ConformanceContext): Promise<void> {
+  const url = `${lbaas(ctx)}/loadbalancers/${ctx.saved.lbId}`;
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const { body } = await getJson(url, ctx.demoToken);
+    const status = body?.loadbalancer?.provisioning_status;
+    if (status === 'PENDING_UPDATE') return;
+    if (status === 'ACTIVE') await fetch(url, { method: 'PUT', headers: { ...demo(ctx), 'Content-Type': 'application/json' }, body: JSON.stringify({ loadbalancer: { description: `edited ${attempt}` } }) });
+  }
+  console.warn(`${url} was never seen PENDING_UPDATE`);
 }
 
 async function privateSubnet(ctx: ConformanceContext): Promise<void> {
@@ -80,7 +110,7 @@ export const OCTAVIA_CALLS: NativeCall[] = [
   }),
   call('GET /loadbalancers/{id}', 'GET', (ctx) => `/loadbalancers/${ctx.saved.lbId}`, { before: untilActive, reads: prefixed('loadbalancer', LB_FIELDS), nullable: prefixed('loadbalancer', NULLABLE_LB) }),
   call('PUT /loadbalancers/{id}', 'PUT', (ctx) => `/loadbalancers/${ctx.saved.lbId}`, { body: () => ({ loadbalancer: { description: 'edited' } }), reads: ['loadbalancer.provisioning_status'] }),
-  call('PUT /loadbalancers/{id} (while PENDING_UPDATE)', 'PUT', (ctx) => `/loadbalancers/${ctx.saved.lbId}`, { body: () => ({ loadbalancer: { description: 'again' } }), reads: ['faultstring'] }),
+  call('PUT /loadbalancers/{id} (while PENDING_UPDATE)', 'PUT', (ctx) => `/loadbalancers/${ctx.saved.lbId}`, { before: whilePendingUpdate, body: () => ({ loadbalancer: { description: 'again' } }), reads: ['faultstring'] }),
   call('GET /listeners?project_id=', 'GET', (ctx) => `/listeners?project_id=${ctx.demoProjectId}`, { before: untilActive, reads: prefixed('listeners[]', LISTENER_FIELDS) }),
   call('GET /listeners/{id}', 'GET', (ctx) => `/listeners/${ctx.saved.lbListener}`, { reads: prefixed('listener', LISTENER_FIELDS) }),
   call('POST /listeners', 'POST', () => '/listeners', {
@@ -109,9 +139,9 @@ export const OCTAVIA_CALLS: NativeCall[] = [
   call('GET /healthmonitors?project_id=', 'GET', (ctx) => `/healthmonitors?project_id=${ctx.demoProjectId}`, {
     before: untilActive,
     reads: prefixed('healthmonitors[]', MONITOR_FIELDS),
-    after: (ctx, body) => (ctx.saved.lbMonitor = body.healthmonitors.find((monitor: { pools: { id: string }[] }) => monitor.pools[0]?.id === ctx.saved.lbPool).id),
+    after: (ctx, body) => (ctx.saved.lbMonitor = body.healthmonitors.find((monitor: { pools: { id: string }[] }) => monitor.pools[0]?.id === ctx.saved.lbPool)?.id),
   }),
-  call('PUT /healthmonitors/{id}', 'PUT', (ctx) => `/healthmonitors/${ctx.saved.lbMonitor}`, { before: untilActive, body: () => ({ healthmonitor: { delay: 7, url_path: '/health' } }), reads: prefixed('healthmonitor', MONITOR_FIELDS) }),
+  call('PUT /healthmonitors/{id}', 'PUT', (ctx) => `/healthmonitors/${ctx.saved.lbMonitor}`, { before: untilMonitorActive, body: () => ({ healthmonitor: { delay: 7, url_path: '/health' } }), reads: prefixed('healthmonitor', MONITOR_FIELDS) }),
   call('POST /l7policies', 'POST', () => '/l7policies', {
     before: untilActive,
     body: (ctx) => ({ l7policy: { listener_id: ctx.saved.lbListener, action: 'REDIRECT_TO_URL', redirect_url: 'https://example.org/' } }),
@@ -130,6 +160,34 @@ export const OCTAVIA_CALLS: NativeCall[] = [
   call('GET /availabilityzones', 'GET', () => '/availabilityzones', { reads: ['availability_zones[].name', 'availability_zones[].enabled'] }),
   call('GET /providers', 'GET', () => '/providers', { reads: ['providers[].name', 'providers[].description'] }),
   call('GET /flavorprofiles (a project member)', 'GET', () => '/flavorprofiles', { reads: ['faultstring'] }),
+  // The admin panels: the amphorae (Octavia's operator API beside /v2/lbaas), a flavor profile and a flavor made, edited and removed.
+  call('GET /v2/octavia/amphorae?loadbalancer_id= (admin)', 'GET', () => '', {
+    url: (ctx) => `${ctx.endpoint('load-balancer')}/v2/octavia/amphorae?loadbalancer_id=${ctx.saved.lbId}`,
+    headers: admin,
+    reads: prefixed('amphorae[]', ['id', 'loadbalancer_id', 'role', 'status', 'ha_ip', 'lb_network_ip', 'compute_id', 'cached_zone', 'created_at']),
+    nullable: prefixed('amphorae[]', ['role', 'lb_network_ip', 'compute_id', 'cached_zone']),
+    after: (ctx, body) => (ctx.saved.lbAmphora = body.amphorae[0]?.id),
+  }),
+  call('GET /v2/octavia/amphorae (a project member)', 'GET', () => '', { url: (ctx) => `${ctx.endpoint('load-balancer')}/v2/octavia/amphorae`, reads: ['faultstring'] }),
+  call('POST /flavorprofiles (admin)', 'POST', () => '/flavorprofiles', {
+    headers: admin,
+    body: (ctx) => ({ flavorprofile: { name: ctx.unique('conf-lb-profile'), provider_name: 'amphora', flavor_data: '{"loadbalancer_topology": "SINGLE"}' } }),
+    reads: prefixed('flavorprofile', ['id', 'name', 'provider_name', 'flavor_data']),
+    after: (ctx, body) => (ctx.saved.lbProfile = body.flavorprofile.id),
+  }),
+  call('GET /flavorprofiles (admin)', 'GET', () => '/flavorprofiles', { headers: admin, reads: prefixed('flavorprofiles[]', ['id', 'name', 'provider_name', 'flavor_data']) }),
+  call('POST /flavors (admin)', 'POST', () => '/flavors', {
+    headers: admin,
+    body: (ctx) => ({ flavor: { name: ctx.unique('conf-lb-flavor'), flavor_profile_id: ctx.saved.lbProfile, description: 'conformance', enabled: true } }),
+    reads: prefixed('flavor', ['id', 'name', 'description', 'flavor_profile_id', 'enabled']),
+    after: (ctx, body) => (ctx.saved.lbFlavor = body.flavor.id),
+  }),
+  call('POST /flavors (a project member)', 'POST', () => '/flavors', { body: (ctx) => ({ flavor: { name: 'refused', flavor_profile_id: ctx.saved.lbProfile } }), reads: ['faultstring'] }),
+  call('PUT /flavors/{id} (admin)', 'PUT', (ctx) => `/flavors/${ctx.saved.lbFlavor}`, { headers: admin, body: () => ({ flavor: { description: 'edited', enabled: false } }), reads: prefixed('flavor', ['id', 'description', 'enabled']) }),
+  call('PUT /flavorprofiles/{id} (new data, in use by a flavor)', 'PUT', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, body: () => ({ flavorprofile: { flavor_data: '{}' } }), reads: prefixed('flavorprofile', ['id', 'flavor_data']) }),
+  call('DELETE /flavorprofiles/{id} (in use by a flavor)', 'DELETE', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, reads: ['faultstring'] }),
+  call('DELETE /flavors/{id} (admin)', 'DELETE', (ctx) => `/flavors/${ctx.saved.lbFlavor}`, { headers: admin }),
+  call('DELETE /flavorprofiles/{id} (admin)', 'DELETE', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin }),
   call('DELETE /loadbalancers/{id} (children, no cascade)', 'DELETE', (ctx) => `/loadbalancers/${ctx.saved.lbId}`, { before: untilActive, reads: ['faultstring'] }),
   call('DELETE /loadbalancers/{id}?cascade=true', 'DELETE', (ctx) => `/loadbalancers/${ctx.saved.lbId}?cascade=true`),
   call('GET /loadbalancers/{unknown}', 'GET', () => '/loadbalancers/00000000-0000-0000-0000-000000000000', { reads: ['faultstring'] }),

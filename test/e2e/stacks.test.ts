@@ -76,7 +76,7 @@ const rowOf = (page: Page, name: string) => page.getByRole('table', { name: 'Sta
 
 describe('Stacks in the browser', () => {
   it(
-    'lets demo launch a stack of a network, router, security group, two servers and a floating IP, watch its topology complete, see it on the network topology and in the panels, delete a server from the topology balloon, then delete the stack with everything it made',
+    'lets demo launch a stack of a network, router, security group, two servers and a floating IP, watch its topology go from in progress to complete, see it on the network topology and in the panels, delete a server from the topology balloon, then delete the stack with everything it made',
     { timeout: 300_000 },
     async () => {
       const { page } = await openSession(browser());
@@ -112,12 +112,24 @@ describe('Stacks in the browser', () => {
       const stackId = ((await (await answered).json()) as { id: string }).id;
       await expectToast(page, 'Stack creation started.');
 
-      // Its details at once: the topology, polled (3 s while in progress), draws every resource complete without a reload.
+      // Its details at once, while Heat builds it (each resource holds 1.5 s in the test server): the stack and the
+      // resources being made are drawn in progress, with the busy icon, and the info box says so.
       await rowOf(page, name).getByRole('link', { name, exact: true }).click();
       const topology = page.getByTestId('stack-topology');
+      const info = page.getByTestId('stack-topology-info');
+      await topology.locator(`[data-node="${name}"][data-status="CREATE_IN_PROGRESS"]`).waitFor();
+      await info.getByText('Create In Progress', { exact: true }).waitFor();
+      await page.evaluate(() => Object.assign(window, { stackPageMarker: true }));
+      await topology.locator(`g[data-status="CREATE_IN_PROGRESS"]:not([data-node="${name}"]) image[href$="-gray-busy.svg"]`).first().waitFor();
+
+      // Then, polled (3 s while in progress), every resource and the stack complete, green, without a reload.
       for (const resource of ['net', 'subnet', 'router', 'interface', 'sg', 'port', 'server', 'worker', 'fip']) {
         await topology.locator(`[data-node="${resource}"][data-status="CREATE_COMPLETE"]`).waitFor({ timeout: 120_000 });
       }
+      await topology.locator(`[data-node="${name}"][data-status="CREATE_COMPLETE"]`).waitFor({ timeout: 60_000 });
+      await info.getByText('Create Complete', { exact: true }).waitFor();
+      expect(await topology.locator('[data-node="server"] image').getAttribute('href')).toMatch(/server-green\.svg$/);
+      expect(await page.evaluate(() => (window as unknown as { stackPageMarker?: boolean }).stackPageMarker)).toBe(true);
       await page.getByRole('tab', { name: 'Resources' }).click();
       const resources = page.getByRole('table', { name: 'Stack Resources' });
       for (const type of ['OS::Neutron::Net', 'OS::Neutron::FloatingIP', 'OS::Nova::Server']) await resources.getByRole('cell', { name: type, exact: true }).first().waitFor();
@@ -172,4 +184,32 @@ describe('Stacks in the browser', () => {
       expect(floating.items.map((item) => item.id)).not.toContain(idOf('fip'));
     },
   );
+
+  it("shows a stack whose volume is over the project's quota as Create Failed with Heat's reason: in the list, on the topology and in the overview", { timeout: 120_000 }, async () => {
+    const { page } = await openSession(browser());
+    await page.setViewportSize({ width: 1600, height: 1000 });
+    await logIn(page, baseUrl, 'demo', passwords.demo);
+    const name = `e2eQuota${Date.now()}`;
+    const template = 'heat_template_version: 2018-08-31\nresources:\n  vol:\n    type: OS::Cinder::Volume\n    properties: { size: 100000 }\n';
+    const created = await apiFromPage(page, 'POST', '/api/heat/stacks/', { stack_name: name, template, timeout_mins: 60, disable_rollback: true });
+    expect(created.status).toBe(201);
+    const reason = /^Resource CREATE failed: OverLimit: resources\.vol: .*exceeds allowed gigabytes quota/;
+    try {
+      await page.goto(`${baseUrl}/project/stacks`);
+      await rowOf(page, name).getByRole('cell', { name: 'Create Failed', exact: true }).waitFor({ timeout: 60_000 });
+
+      await rowOf(page, name).getByRole('link', { name, exact: true }).click();
+      const topology = page.getByTestId('stack-topology');
+      await topology.locator(`[data-node="${name}"][data-status="CREATE_FAILED"]`).waitFor();
+      expect(await topology.locator('[data-node="vol"][data-status="CREATE_FAILED"] image').getAttribute('href')).toMatch(/volume-red\.svg$/);
+      const info = page.getByTestId('stack-topology-info');
+      await info.getByText('Create Failed', { exact: true }).waitFor();
+      await info.getByText(reason).waitFor();
+
+      await page.getByRole('tab', { name: 'Overview' }).click();
+      await page.getByText(reason).waitFor();
+    } finally {
+      await apiFromPage(page, 'DELETE', `/api/heat/stacks/${(created.body as { id: string }).id}/`);
+    }
+  });
 });

@@ -39,14 +39,24 @@ function hasTempest(): boolean {
   }
 }
 
-/** Debian's tempest package, with `apt-get update` first only when apt has no list of it yet. */
+function hasHeatPlugin(): boolean {
+  try {
+    execFileSync('/usr/bin/python3', ['-c', 'import heat_tempest_plugin'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Debian's tempest and heat-tempest-plugin packages, with `apt-get update` first only when apt has no list of them yet. */
 function ensureTempest(): string {
-  if (!hasTempest()) {
+  const missing = [...(hasTempest() ? [] : ['tempest']), ...(hasHeatPlugin() ? [] : ['heat-tempest-plugin'])];
+  if (missing.length) {
     const sudo = process.getuid?.() === 0 ? [] : ['sudo'];
     const apt = (...args: string[]) => execFileSync(sudo[0] ?? 'apt-get', [...(sudo.length ? ['apt-get'] : []), ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
-    const known = execFileSync('apt-cache', ['policy', 'tempest']).toString();
-    if (!/Candidate: (?!\(none\))/.test(known)) apt('update');
-    apt('install', '-y', '--no-install-recommends', 'tempest');
+    const known = execFileSync('apt-cache', ['policy', ...missing]).toString();
+    if ((known.match(/Candidate: (?!\(none\))/g) ?? []).length < missing.length) apt('update');
+    apt('install', '-y', '--no-install-recommends', ...missing);
   }
   return execFileSync('tempest', ['--version']).toString().trim();
 }

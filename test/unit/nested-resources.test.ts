@@ -64,6 +64,13 @@ describe('x-sets (spec 3 §4.1: the create toggles of the load balancer wizard)'
     expect(applySets(properties, { create_listener: true, create_pool: false, create_monitor: true }, { create_listener: true, create_pool: true, create_monitor: true })).toMatchObject({ create_monitor: false });
   });
 
+  it('a port set by the protocol is raised by 1 while another listener has it (spec 3 §9.1); a field with nothing taken keeps the value', () => {
+    const taken = { listener_port: new Set<unknown>([443, 444]) };
+    expect(applySets(properties, { listener_protocol: 'TERMINATED_HTTPS' }, { listener_protocol: 'HTTP' }, taken)).toMatchObject({ listener_port: 445, member_port: 80 });
+    expect(applySets(properties, { listener_protocol: 'HTTP' }, { listener_protocol: 'TCP' }, taken)).toMatchObject({ listener_port: 80, member_port: 80 });
+    expect(applySets(properties, { listener_protocol: 'UDP' }, { listener_protocol: 'HTTP' }, taken)).toMatchObject({ listener_port: null, member_port: null });
+  });
+
   it('only a change applies: an unchanged field sets nothing', () => {
     expect(applySets(properties, { create_listener: false, create_pool: true }, { create_listener: false, create_pool: true })).toEqual({ create_listener: false, create_pool: true });
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { HttpClient } from '../../src/backend/http';
 import { createNeutronProvider } from '../../dataProviders/neutron';
-import { attachedDevice, networkCreateBodies, networkRecord, prefixLengthOptions, subnetBody, subnetFormValues, subnetPoolChoice, subnetUpdateBody } from '../../dataProviders/neutron-networks';
+import { adminNetworkCreateBodies, attachedDevice, networkCreateBodies, networkRecord, prefixLengthOptions, subnetBody, subnetFormValues, subnetPoolChoice, subnetUpdateBody } from '../../dataProviders/neutron-networks';
 
 type Answer = unknown | ((path: string, body?: unknown) => unknown);
 
@@ -84,6 +84,28 @@ describe('the wizard’s values as Neutron bodies (Horizon’s _setup_subnet_par
       ip_version: 4,
       gateway_ip: null,
     });
+  });
+
+  it('sends the IPv6 Address Configuration Mode as ipv6_ra_mode and ipv6_address_mode, leaving out the ones "none" and any for IPv4', () => {
+    const v6 = (ipv6_modes: string) => subnetBody({ subnet_name: 's', cidr: 'fd00::/64', ip_version: 6, ipv6_modes });
+    expect(v6('slaac/slaac')).toMatchObject({ ipv6_ra_mode: 'slaac', ipv6_address_mode: 'slaac' });
+    expect(v6('dhcpv6-stateful/dhcpv6-stateful')).toMatchObject({ ipv6_ra_mode: 'dhcpv6-stateful', ipv6_address_mode: 'dhcpv6-stateful' });
+    expect(v6('dhcpv6-stateless/dhcpv6-stateless')).toMatchObject({ ipv6_ra_mode: 'dhcpv6-stateless', ipv6_address_mode: 'dhcpv6-stateless' });
+    const external = v6('none/slaac');
+    expect(external.ipv6_address_mode).toBe('slaac');
+    expect(external).not.toHaveProperty('ipv6_ra_mode');
+    expect(v6('none/none')).not.toHaveProperty('ipv6_address_mode');
+    expect(subnetBody({ subnet_name: 's', cidr: '10.0.0.0/24', ip_version: 4, ipv6_modes: 'slaac/slaac' })).not.toHaveProperty('ipv6_ra_mode');
+  });
+
+  it('makes the admin network body: the project, shared, external, and only the provider fields the type takes (Horizon’s PROVIDER_TYPES)', () => {
+    const body = (values: Record<string, unknown>) => adminNetworkCreateBodies({ name: 'n', tenant_id: 'p1', with_subnet: false, physical_network: 'physnet1', segmentation_id: 7, ...values }).network;
+    expect(body({ network_type: 'local' })).toEqual({ name: 'n', admin_state_up: true, tenant_id: 'p1', shared: false, 'router:external': false, 'provider:network_type': 'local' });
+    expect(body({ network_type: 'flat', shared: true })).toMatchObject({ shared: true, 'provider:physical_network': 'physnet1' });
+    expect(body({ network_type: 'flat' })).not.toHaveProperty('provider:segmentation_id');
+    expect(body({ network_type: 'vxlan', external: true })).toMatchObject({ 'router:external': true, 'provider:segmentation_id': 7 });
+    expect(body({ network_type: 'geneve' })).not.toHaveProperty('provider:physical_network');
+    expect(body({ network_type: 'vlan' })).toMatchObject({ 'provider:physical_network': 'physnet1', 'provider:segmentation_id': 7 });
   });
 
   it('makes the network body, with shared only when ticked and no subnet without Create Subnet', () => {

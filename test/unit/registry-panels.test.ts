@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import image from '../../resources/image';
+import network from '../../resources/network';
 import type { AnyResourceDescriptor } from '../../src/descriptor';
 import { backToList, createRegistry, detailLink } from '../../src/engine/registry';
 
@@ -25,5 +26,13 @@ describe('extra panels of one resource (spec 2 §2.1, §2.2)', () => {
     expect(backToList(image, '/admin/images')).toEqual({ path: '/admin/images', label: 'Images' });
     expect(backToList(image, 'https://evil.example/')).toEqual({ path: '/project/images', label: 'Images' });
     expect(backToList(image, null)?.path).toBe('/project/images');
+  });
+
+  it('pages an admin panel on the server while the project panel of the same resource lists whole (panel paging)', () => {
+    const [project, admin] = createRegistry([network]).all;
+    expect(project.paging).toBeUndefined();
+    expect(admin.panel?.path).toBe('/admin/networks');
+    expect(admin.paging).toBe('server');
+    expect(admin.panel?.filter).toEqual({ all_tenants: 'true' });
   });
 });

@@ -121,20 +121,31 @@ export function createCatalog(db: Db, kind: CatalogKind, input: unknown): Catalo
   });
 }
 
+/** Whether flavors (zones) are built on this profile: its provider and data are then fixed. */
+function profileInUse(db: Db, row: CatalogRow): boolean {
+  if (row.kind === 'flavorprofile') return listCatalog(db, 'flavor').some((flavor) => (JSON.parse(flavor.attrs) as { flavor_profile_id: string }).flavor_profile_id === row.id);
+  if (row.kind === 'availabilityzoneprofile') return listCatalog(db, 'availabilityzone').some((zone) => (JSON.parse(zone.attrs) as { availability_zone_profile_id: string }).availability_zone_profile_id === row.id);
+  return false;
+}
+
+const inUse = (row: CatalogRow, name: string) => new Conflict(`${CATALOG[row.kind].label} ${name} is in use and cannot be modified.`);
+
 export function updateCatalog(db: Db, row: CatalogRow, input: unknown): CatalogRow {
   const values = parse(row.kind, input, 'update');
   checkReferences(db, row.kind, values);
+  // Octavia keeps a profile's provider and data while a flavor or zone uses it; its name may change.
+  const fixed = ['provider_name', 'flavor_data', 'availability_zone_data'].some((field) => values[field] !== undefined);
+  if (fixed && profileInUse(db, row)) throw inUse(row, row.id);
   db.run('UPDATE lb_catalog SET attrs = ? WHERE id = ?', JSON.stringify({ ...(JSON.parse(row.attrs) as object), ...values }), row.id);
   return db.get<CatalogRow>('SELECT * FROM lb_catalog WHERE id = ?', row.id)!;
 }
 
 export function deleteCatalog(db: Db, row: CatalogRow): void {
   const attrs = JSON.parse(row.attrs) as Record<string, unknown>;
-  const inUse =
+  const used =
     (row.kind === 'flavor' && db.all<{ attrs: string }>("SELECT attrs FROM lb_objects WHERE kind = 'loadbalancer'").some((lb) => (JSON.parse(lb.attrs) as { flavor_id?: string }).flavor_id === row.id)) ||
     (row.kind === 'availabilityzone' && db.all<{ attrs: string }>("SELECT attrs FROM lb_objects WHERE kind = 'loadbalancer'").some((lb) => (JSON.parse(lb.attrs) as { availability_zone?: string }).availability_zone === attrs.name)) ||
-    (row.kind === 'flavorprofile' && listCatalog(db, 'flavor').some((flavor) => (JSON.parse(flavor.attrs) as { flavor_profile_id: string }).flavor_profile_id === row.id)) ||
-    (row.kind === 'availabilityzoneprofile' && listCatalog(db, 'availabilityzone').some((zone) => (JSON.parse(zone.attrs) as { availability_zone_profile_id: string }).availability_zone_profile_id === row.id));
-  if (inUse) throw new Conflict(`${CATALOG[row.kind].label} ${row.kind === 'availabilityzone' ? String(attrs.name) : row.id} is in use and cannot be modified.`);
+    profileInUse(db, row);
+  if (used) throw inUse(row, row.kind === 'availabilityzone' ? String(attrs.name) : row.id);
   db.run('DELETE FROM lb_catalog WHERE id = ?', row.id);
 }

@@ -11,6 +11,8 @@ import { filterList, type LbDeps, param, viewerOf } from './common.js';
 type LbHandler = (deps: LbDeps) => (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 const MANY: Record<CatalogKind, string> = { flavor: 'flavors', flavorprofile: 'flavorprofiles', availabilityzone: 'availability_zones', availabilityzoneprofile: 'availability_zone_profiles' };
+/** The links key beside each list: Octavia's profiles name theirs in the singular (flavor_profiles.py, availability_zone_profiles.py). */
+const LINKS: Record<CatalogKind, string> = { flavor: 'flavors_links', flavorprofile: 'flavorprofile_links', availabilityzone: 'availability_zones_links', availabilityzoneprofile: 'availability_zone_profile_links' };
 /** Profiles are the admin's; flavors and zones are read by every project. */
 const readNeed = (kind: CatalogKind) => (kind.endsWith('profile') ? 'admin' : 'read') as 'admin' | 'read';
 
@@ -24,7 +26,7 @@ export const catalogHandlers = (kind: CatalogKind) => {
   const key = CATALOG[kind].key;
   const list: LbHandler = (deps) => async (request) => {
     const viewer = viewerOf(request, readNeed(kind));
-    return { [MANY[kind]]: filterList(request, viewer, listCatalog(deps.db, kind).map(renderCatalog)), [`${MANY[kind]}_links`]: [] };
+    return { [MANY[kind]]: filterList(request, viewer, listCatalog(deps.db, kind).map(renderCatalog)), [LINKS[kind]]: [] };
   };
   const show: LbHandler = (deps) => async (request) => {
     viewerOf(request, readNeed(kind));

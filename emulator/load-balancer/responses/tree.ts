@@ -17,7 +17,7 @@ import {
   updateChild,
   updateLoadBalancer,
 } from '../models/operations.js';
-import { renderObject, renderStatusTree, renderTree } from '../models/render.js';
+import { octaviaTime, renderObject, renderStatusTree, renderTree } from '../models/render.js';
 import { filterList, type LbDeps, operation, param, statusOf, viewerOf } from './common.js';
 
 /**
@@ -179,28 +179,49 @@ export const replaceMemberList: LbHandler = (deps) => async (request, reply) => 
   return reply.code(202).send();
 };
 
-/** The amphorae (admin): with the noop drivers one STANDALONE amphora per load balancer, as the database keeps them. */
-export const listAmphorae: LbHandler = (deps) => async (request) => {
-  const viewer = viewerOf(request, 'admin');
-  const amphorae = listObjects(deps.db, viewer, 'loadbalancer').map((lb) => ({
-    id: lb.id.replace(/^.{8}/, 'a0000000'),
+/**
+ * An amphora (admin, `/v2/octavia/amphorae`): with the noop drivers one
+ * STANDALONE amphora per load balancer, as the database keeps them, booting
+ * until the load balancer is first ACTIVE; its id is the load balancer's with
+ * the first eight digits `a0000000`, so that it is found again without a table.
+ */
+function amphoraOf(lb: LbRow): Record<string, unknown> {
+  const attrs = attrsOf(lb);
+  return {
+    id: amphoraId(lb.id),
     loadbalancer_id: lb.id,
     compute_id: null,
     lb_network_ip: null,
-    vrrp_ip: attrsOf(lb).vip_address,
-    ha_ip: attrsOf(lb).vip_address,
+    vrrp_ip: attrs.vip_address,
+    ha_ip: attrs.vip_address,
     vrrp_port_id: null,
-    ha_port_id: attrsOf(lb).vip_port_id,
+    ha_port_id: attrs.vip_port_id,
     cert_expiration: null,
     cert_busy: false,
     role: 'STANDALONE',
-    status: lb.provisioning_status === 'ACTIVE' ? 'ALLOCATED' : 'BOOTING',
+    status: lb.provisioning_status === 'PENDING_CREATE' ? 'BOOTING' : lb.provisioning_status === 'ERROR' ? 'ERROR' : 'ALLOCATED',
     vrrp_interface: null,
     vrrp_id: 1,
     vrrp_priority: null,
-    cached_zone: attrsOf(lb).availability_zone,
+    cached_zone: attrs.availability_zone,
+    created_at: octaviaTime(lb.created_at),
+    updated_at: octaviaTime(lb.updated_at),
     image_id: null,
     compute_flavor: null,
-  }));
-  return { amphorae: filterList(request, viewer, amphorae), amphorae_links: [] };
+  };
+}
+
+const amphoraId = (lbId: string) => lbId.replace(/^.{8}/, 'a0000000');
+
+export const listAmphorae: LbHandler = (deps) => async (request) => {
+  const viewer = viewerOf(request, 'admin');
+  return { amphorae: filterList(request, viewer, listObjects(deps.db, viewer, 'loadbalancer').map(amphoraOf)), amphorae_links: [] };
+};
+
+export const showAmphora: LbHandler = (deps) => async (request) => {
+  const viewer = viewerOf(request, 'admin');
+  const id = param(request, 'id');
+  const lb = listObjects(deps.db, viewer, 'loadbalancer').find((row) => amphoraId(row.id) === id);
+  if (!lb) throw new NotFound(`Amphora ${id} not found.`);
+  return { amphora: amphoraOf(lb) };
 };

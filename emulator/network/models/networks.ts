@@ -1,5 +1,5 @@
 import type { Db } from '../../store/db.js';
-import { conflict, notFound } from '../faults.js';
+import { conflict, invalidInput, notFound } from '../faults.js';
 import { checkQuota, flag, newId, standardAttributes, touch, type Viewer } from './common.js';
 
 /**
@@ -92,12 +92,54 @@ export interface NetworkInput {
   id?: string;
 }
 
-/** A free VXLAN id (1–16777215), as the type driver allocates tenant segments. */
-function nextVxlanId(db: Db): number {
-  const used = new Set(db.all<{ segmentation_id: number }>("SELECT segmentation_id FROM net_networks WHERE network_type = 'vxlan'").map((row) => row.segmentation_id));
+/** A free segment id of a type (VXLAN ids from 1, VLAN ids on a physical network), as the type driver allocates tenant segments. */
+function nextSegmentId(db: Db, networkType: string, physicalNetwork: string | null = null): number {
+  const rows = db.all<{ segmentation_id: number }>('SELECT segmentation_id FROM net_networks WHERE network_type = ? AND physical_network IS ?', networkType, physicalNetwork);
+  const used = new Set(rows.map((row) => row.segmentation_id));
   let candidate = 1;
   while (used.has(candidate)) candidate++;
   return candidate;
+}
+
+/** The physical networks the emulated ML2 knows (the agent's bridge mapping), and the tunnel types. */
+const PHYSICAL_NETWORKS = ['physnet1'];
+const TUNNEL_TYPES = ['vxlan', 'geneve', 'gre'];
+
+/**
+ * The ML2 type drivers' validate_provider_segment and reserve_provider_segment:
+ * which attributes each type takes, the VLAN range, and a segment another
+ * network holds (409). Answers the segment the network gets.
+ */
+function providerSegment(db: Db, networkType: string, physicalNetwork: string | null | undefined, segmentationId: number | null | undefined): { physicalNetwork: string | null; segmentationId: number | null } {
+  const physnet = physicalNetwork || null;
+  const segment = segmentationId ?? null;
+  if (networkType === 'local' || networkType === 'flat') {
+    if (networkType === 'flat' && !physnet) throw invalidInput('physical_network required for flat provider network');
+    if (networkType === 'local' && physnet) throw invalidInput('physical_network prohibited for local provider network');
+    if (segment !== null) throw invalidInput(`segmentation_id prohibited for ${networkType} provider network`);
+    if (physnet && db.get('SELECT id FROM net_networks WHERE network_type = ? AND physical_network = ?', 'flat', physnet)) {
+      throw conflict('FlatNetworkInUse', `Unable to create the flat network. Physical network ${physnet} is in use.`);
+    }
+    return { physicalNetwork: physnet, segmentationId: null };
+  }
+  if (TUNNEL_TYPES.includes(networkType)) {
+    if (physnet) throw invalidInput(`provider:physical_network specified for ${networkType} network`);
+    if (segment === null) return { physicalNetwork: null, segmentationId: nextSegmentId(db, networkType) };
+    if (db.get('SELECT id FROM net_networks WHERE network_type = ? AND segmentation_id = ?', networkType, segment)) {
+      throw conflict('TunnelIdInUse', `Unable to create the network. The tunnel ID ${segment} is in use.`);
+    }
+    return { physicalNetwork: null, segmentationId: segment };
+  }
+  // VLAN: on a known physical network, 1–4094; without either, the driver picks both.
+  if (segment !== null && !physnet) throw invalidInput('segmentation_id requires physical_network for VLAN provider network');
+  if (physnet && !PHYSICAL_NETWORKS.includes(physnet)) throw invalidInput(`physical_network '${physnet}' unknown for VLAN provider network`);
+  if (segment !== null && (segment < 1 || segment > 4094)) throw invalidInput('segmentation_id out of range (1 through 4094)');
+  const onNetwork = physnet ?? PHYSICAL_NETWORKS[0];
+  if (segment === null) return { physicalNetwork: onNetwork, segmentationId: nextSegmentId(db, 'vlan', onNetwork) };
+  if (db.get('SELECT id FROM net_networks WHERE network_type = ? AND physical_network = ? AND segmentation_id = ?', 'vlan', onNetwork, segment)) {
+    throw conflict('VlanIdInUse', `Unable to create the network. The VLAN ${segment} on physical network ${onNetwork} is in use.`);
+  }
+  return { physicalNetwork: onNetwork, segmentationId: segment };
 }
 
 export function createNetwork(db: Db, now: number, input: NetworkInput): NetworkRow {
@@ -105,7 +147,7 @@ export function createNetwork(db: Db, now: number, input: NetworkInput): Network
     checkQuota(db, input.projectId, 'network');
     const id = input.id ?? newId();
     const networkType = input.networkType ?? 'vxlan';
-    const segmentationId = input.segmentationId !== undefined ? input.segmentationId : networkType === 'vxlan' ? nextVxlanId(db) : null;
+    const { physicalNetwork, segmentationId } = providerSegment(db, networkType, input.physicalNetwork, input.segmentationId);
     db.run(
       `INSERT INTO net_networks (id, name, description, project_id, admin_state_up, shared, external, is_default, mtu, port_security_enabled,
          qos_policy_id, network_type, physical_network, segmentation_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -121,7 +163,7 @@ export function createNetwork(db: Db, now: number, input: NetworkInput): Network
       flag(input.portSecurityEnabled ?? true),
       input.qosPolicyId ?? null,
       networkType,
-      input.physicalNetwork ?? null,
+      physicalNetwork,
       segmentationId,
       now,
       now,

@@ -49,6 +49,8 @@ export class Engine {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly clientFor: ClientFor,
+    /** The least time a resource stays CREATE_IN_PROGRESS (`EMULATOR_HEAT_RESOURCE_MS`), on the clock. */
+    private readonly resourceMs = 0,
   ) {}
 
   /** Moves one stack as far as it can go now; concurrent callers share the step in flight. */
@@ -227,6 +229,7 @@ export class Engine {
   private async waitCreated(stack: Stack, resource: StackResource): Promise<boolean> {
     const type = RESOURCE_TYPES[resource.type]!;
     try {
+      if (this.now() - (resource.updatedAt ?? resource.createdAt) < this.resourceMs) return false;
       if (type.ready && !(await type.ready(this.context(stack, resource), resource.physicalId!, resource.data))) return false;
       this.setResource(resource, 'CREATE', 'COMPLETE');
     } catch (error) {

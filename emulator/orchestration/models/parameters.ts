@@ -40,9 +40,44 @@ export function parameterSchemas(section: unknown): Record<string, ParameterSche
     if (!schema.type) throw badRequest(`Missing parameter type for parameter: ${name}`, 'InvalidSchemaError');
     if (!TYPES.includes(schema.type)) throw badRequest(`Invalid type (${String(schema.type)})`, 'InvalidSchemaError');
     if (schema.constraints !== undefined && !Array.isArray(schema.constraints)) throw badRequest('Invalid parameter constraints for parameter ' + name + ', expected a list', 'InvalidSchemaError');
+    checkDefault(name, schema);
     schemas[name] = schema;
   }
   return schemas;
+}
+
+/** Python's str() of a default, as Heat's 'Invalid default' prints it. */
+const pythonText = (value: unknown): string => {
+  if (typeof value === 'boolean') return value ? 'True' : 'False';
+  if (Array.isArray(value)) return `[${value.map((item) => (typeof item === 'string' ? `'${item}'` : pythonText(item))).join(', ')}]`;
+  if (value !== null && typeof value === 'object') return `{${Object.entries(value).map(([key, item]) => `'${key}': ${typeof item === 'string' ? `'${item}'` : pythonText(item)}`).join(', ')}}`;
+  return String(value);
+};
+
+/** json.dumps as Heat's constraint messages print values (a space after each comma). */
+const jsonText = (value: unknown): string => (Array.isArray(value) ? `[${value.map(jsonText).join(', ')}]` : JSON.stringify(value));
+
+/**
+ * Heat checks a parameter's default against its constraints whenever it
+ * reads the template (validate, preview, create, update), given a value or
+ * not: a template whose default breaks its own constraint is refused.
+ */
+function checkDefault(name: string, schema: ParameterSchema): void {
+  if (schema.default === undefined || schema.default === null) return;
+  const refuse = (reason: string) => badRequest(`Parameter '${name}' is invalid: Invalid default ${pythonText(schema.default)} (${reason})`, 'InvalidSchemaError');
+  if (schema.type === 'number' && typeof schema.default !== 'number' && !Number.isFinite(Number(String(schema.default).trim() || 'x'))) {
+    throw refuse(`could not convert string to float: '${String(schema.default)}'`);
+  }
+  let value: unknown;
+  try {
+    value = typedValue(name, schema, schema.default);
+  } catch (error) {
+    throw refuse((error as Error).message.replace(`Parameter '${name}' is invalid: `, ''));
+  }
+  for (const constraint of schema.constraints ?? []) {
+    const failure = constraintFailure(constraint, value);
+    if (failure) throw refuse(constraint.description ?? failure);
+  }
 }
 
 const invalid = (name: string, message: string) => new HeatError(400, 'StackValidationFailed', `Parameter '${name}' is invalid: ${message}`);
@@ -104,8 +139,7 @@ function constraintFailure(constraint: Constraint, value: unknown): string | nul
   if (constraint.allowed_values) {
     const allowed = constraint.allowed_values.map(String);
     const values = Array.isArray(value) ? value.map(String) : [String(value)];
-    const bad = values.find((item) => !allowed.includes(item));
-    if (bad !== undefined) return `"${bad}" is not an allowed value [${allowed.map((item) => `'${item}'`).join(', ')}]`;
+    if (values.some((item) => !allowed.includes(item))) return `${jsonText(value)} is not an allowed value ${jsonText(constraint.allowed_values)}`;
   }
   if (constraint.allowed_pattern !== undefined) {
     const pattern = new RegExp(`^(?:${constraint.allowed_pattern})$`);

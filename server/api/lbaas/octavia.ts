@@ -20,7 +20,7 @@ export function octavia<T = unknown>(client: CloudClient, method: string, path: 
 
 export const encode = encodeURIComponent;
 
-export type LbKind = 'loadbalancer' | 'listener' | 'pool' | 'member' | 'healthmonitor' | 'l7policy' | 'l7rule' | 'flavor' | 'flavorprofile' | 'availabilityzone';
+export type LbKind = 'loadbalancer' | 'listener' | 'pool' | 'member' | 'healthmonitor' | 'l7policy' | 'l7rule' | 'flavor' | 'flavorprofile' | 'availabilityzone' | 'amphora';
 
 /** Native name → SDK name, per resource (openstack/load_balancer/v2/*.py). */
 const RENAMES: Record<LbKind, Record<string, string>> = {
@@ -34,6 +34,7 @@ const RENAMES: Record<LbKind, Record<string, string>> = {
   flavor: { enabled: 'is_enabled' },
   flavorprofile: {},
   availabilityzone: { enabled: 'is_enabled' },
+  amphora: {},
 };
 
 /** Attributes the SDK always has, null when the native answer lacks them (so the browser reads a stable shape). */

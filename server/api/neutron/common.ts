@@ -3,6 +3,9 @@ import { ApiError } from '../../errors.js';
 import type { CloudClient, CloudRequestOptions } from '../../openstack/client.js';
 import { endpointCache } from '../../openstack/endpoint-cache.js';
 import type { UpstreamResponse } from '../../openstack/http.js';
+import { enforce } from '../../policy/enforce.js';
+import { projectNames } from '../nova/servers.js';
+import { type Page, pageOf, pageSizeOf } from '../paging.js';
 
 /**
  * Calls to Neutron v2.0 (api-contract §7, §8, §14.4). The catalog URL is the
@@ -63,4 +66,38 @@ export function filtersOf(request: FastifyRequest, ignore: string[] = []): strin
   }
   const text = params.toString();
   return text ? `?${text}` : '';
+}
+
+/**
+ * (not in the contract: Horizon's Admin > Network panels) `all_tenants=true`
+ * asks for every project's records, which only the admin may; a member is
+ * refused here, before Neutron is asked.
+ */
+export function wantsAllProjects(request: FastifyRequest): boolean {
+  if ((request.query as Record<string, unknown> | undefined)?.all_tenants !== 'true') return false;
+  enforce(request, 'network', ['admin_only']);
+  return true;
+}
+
+/**
+ * Every project's `collection` for an admin panel, a page at a time when
+ * `paginate=true` (api-contract §1.6): Neutron is asked for the page size + 1
+ * after `marker`, never for the whole cloud.
+ */
+export async function allProjectsPage<T extends { id: string }>(request: FastifyRequest, client: CloudClient, collection: string): Promise<Page<T>> {
+  const query = (request.query ?? {}) as Record<string, string | undefined>;
+  const paginate = query.paginate === 'true';
+  const size = paginate ? pageSizeOf(request) : 0;
+  const response = await neutron<Record<string, T[]>>(client, 'GET', `/${collection}`, { query: paginate ? { limit: size + 1, marker: query.marker } : {} });
+  const rows = response.body[collection];
+  return paginate ? pageOf(rows, size, query.marker) : { items: rows, has_more_data: false, has_prev_data: false };
+}
+
+/** Each record named with its owner's project (Horizon's Project column, `tenant_name`). */
+export async function withProjectNames<T extends Record<string, unknown>>(client: CloudClient, records: T[]): Promise<(T & { tenant_name: string })[]> {
+  const names = await projectNames(client);
+  return records.map((record) => {
+    const owner = String(record.project_id ?? record.tenant_id ?? '');
+    return { ...record, tenant_name: names.get(owner) ?? owner };
+  });
 }

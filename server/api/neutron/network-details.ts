@@ -31,14 +31,27 @@ async function networkWithSubnets(client: CloudClient, id: string) {
 /** A port with Horizon's derived keys and, when the cloud has trunks, the trunk it belongs to. */
 async function portDetail(client: CloudClient, id: string) {
   const port = (await neutron<{ port: Native }>(client, 'GET', `/ports/${encode(id)}`)).body.port;
-  const [network, trunk] = await Promise.all([
+  const [network, trunk, groupNames] = await Promise.all([
     neutron<{ network: Native }>(client, 'GET', `/networks/${encode(String(port.network_id))}`).then(
       (response) => response.body.network,
       () => undefined,
     ),
     trunkOf(client, port),
+    securityGroupNames(client, (port.security_groups as string[] | undefined) ?? []),
   ]);
-  return wrap({ ...port, network_name: network?.name ?? '', ...trunk });
+  return wrap({ ...port, network_name: network?.name ?? '', security_group_names: groupNames, ...trunk });
+}
+
+/** Horizon's port details name the port's security groups; one the caller cannot see keeps its id. */
+async function securityGroupNames(client: CloudClient, ids: string[]): Promise<string[]> {
+  if (!ids.length) return [];
+  const query = new URLSearchParams(ids.map((id) => ['id', id])).toString();
+  const groups = await neutron<{ security_groups: Native[] }>(client, 'GET', `/security-groups?${query}&fields=id&fields=name`).then(
+    (response) => response.body.security_groups,
+    () => [],
+  );
+  const names = new Map(groups.map((group) => [group.id, String(group.name || group.id)]));
+  return ids.map((id) => names.get(id) ?? id);
 }
 
 /** Horizon's port detail shows the trunk a port is the parent or a subport of. */

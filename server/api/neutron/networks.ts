@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
-import { encode, filtersOf, hasExtension, neutron, projectOf, wrap } from './common.js';
+import { allProjectsPage, encode, filtersOf, hasExtension, neutron, projectOf, wantsAllProjects, withProjectNames, wrap } from './common.js';
 import type { NetworkCreate } from '../../../shared/generated/network.js';
 import type { SubnetCreate } from '../../../shared/generated/subnet.js';
 
@@ -20,8 +20,10 @@ export function shapeNetwork(network: Native, subnets: Map<string, Native>) {
   return wrap({ ...network, subnets: ids.map((id) => subnets.get(id)).filter((subnet): subnet is Native => Boolean(subnet)).map(shapeSubnet) });
 }
 
-async function subnetIndex(client: CloudClient): Promise<Map<string, Native>> {
-  const response = await neutron<{ subnets: Native[] }>(client, 'GET', '/subnets');
+/** Subnets by id: all the caller sees, or only those of `ids`. */
+async function subnetIndex(client: CloudClient, ids?: string[]): Promise<Map<string, Native>> {
+  const query = ids ? `?${new URLSearchParams(ids.map((id) => ['id', id])).toString()}` : '';
+  const response = await neutron<{ subnets: Native[] }>(client, 'GET', `/subnets${query}`);
   return new Map(response.body.subnets.map((subnet) => [subnet.id, subnet]));
 }
 
@@ -76,6 +78,13 @@ export const SUBNET_BODY = {
 export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get('/api/neutron/networks/', async (request) => {
     const client = await access.client(request);
+    if (wantsAllProjects(request)) {
+      // Admin > Networks: one page of every project's networks, with only that page's subnets.
+      const page = await allProjectsPage<Native>(request, client, 'networks');
+      const ids = page.items.flatMap((network) => (network.subnets as string[] | undefined) ?? []);
+      const subnets = ids.length ? await subnetIndex(client, ids) : new Map<string, Native>();
+      return { ...page, items: await withProjectNames(client, page.items.map((network) => shapeNetwork(network, subnets))) };
+    }
     const projectId = projectOf(request);
     const [shared, own, subnets] = await Promise.all([
       neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { shared: 'True' } }),
@@ -95,9 +104,11 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
 
   app.post<{ Body: NetworkCreate }>('/api/neutron/networks/', { schema: { body: { $ref: 'network.schema.json#/$defs/create' } } }, async (request, reply) => {
     const client = await access.client(request);
-    const response = await neutron<{ network: Native }>(client, 'POST', '/networks', { body: { network: { ...request.body, tenant_id: projectOf(request) } } });
+    // Admin > Networks creates for the project it names (Neutron refuses anyone else another project's).
+    const { tenant_id: tenantId, ...fields } = request.body;
+    const response = await neutron<{ network: Native }>(client, 'POST', '/networks', { body: { network: { ...fields, tenant_id: tenantId || projectOf(request) } } });
     const network = response.body.network;
-    const subnets = (network.subnets as string[] | undefined)?.length ? await subnetIndex(client) : new Map<string, Native>();
+    const subnets = (network.subnets as string[] | undefined)?.length ? await subnetIndex(client, network.subnets as string[]) : new Map<string, Native>();
     reply.code(201).header('Location', `/api/neutron/networks/${encode(network.id)}`);
     return shapeNetwork(network, subnets);
   });

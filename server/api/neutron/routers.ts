@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
-import { encode, neutron, projectOf, wrap } from './common.js';
+import { allProjectsPage, encode, neutron, projectOf, wantsAllProjects, withProjectNames, wrap } from './common.js';
 import type { RouterCreate } from '../../../shared/generated/router.js';
 
 /**
@@ -67,6 +67,12 @@ async function answerRouter(client: CloudClient, router: Native) {
 export const routerRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get('/api/neutron/routers/', async (request) => {
     const client = await access.client(request);
+    if (wantsAllProjects(request)) {
+      // Admin > Routers: one page of every project's routers.
+      const page = await allProjectsPage<Native>(request, client, 'routers');
+      const names = await networkNames(client, page.items);
+      return { ...page, items: await withProjectNames(client, page.items.map((router) => shapeRouter(router, names))) };
+    }
     const response = await neutron<{ routers: Native[] }>(client, 'GET', '/routers', { query: { project_id: projectOf(request) } });
     const names = await networkNames(client, response.body.routers);
     return { items: response.body.routers.map((router) => shapeRouter(router, names)) };

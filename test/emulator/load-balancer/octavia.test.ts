@@ -354,6 +354,36 @@ describe('projects and the operator catalog', () => {
     expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
   });
 
+  it('keeps a flavor profile’s provider and data while a flavor uses it (a new name is fine), and lists profiles with Octavia’s flavorprofile_links', async () => {
+    const profile = (await octavia('POST', '/flavorprofiles', { flavorprofile: { name: 'kept', provider_name: 'amphora', flavor_data: '{}' } }, admin)).json().flavorprofile;
+    const flavor = (await octavia('POST', '/flavors', { flavor: { name: 'on-kept', flavor_profile_id: profile.id } }, admin)).json().flavor;
+    const refused = await octavia('PUT', `/flavorprofiles/${profile.id}`, { flavorprofile: { flavor_data: '{"loadbalancer_topology": "SINGLE"}' } }, admin);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().faultstring).toBe(`Flavor profile ${profile.id} is in use and cannot be modified.`);
+    expect((await octavia('PUT', `/flavorprofiles/${profile.id}`, { flavorprofile: { name: 'renamed' } }, admin)).json().flavorprofile).toMatchObject({ name: 'renamed', flavor_data: '{}' });
+    expect(Object.keys((await octavia('GET', '/flavorprofiles', undefined, admin)).json()).sort()).toEqual(['flavorprofile_links', 'flavorprofiles']);
+    await octavia('DELETE', `/flavors/${flavor.id}`, undefined, admin);
+    expect((await octavia('PUT', `/flavorprofiles/${profile.id}`, { flavorprofile: { flavor_data: '{"loadbalancer_topology": "SINGLE"}' } }, admin)).statusCode).toBe(200);
+    expect((await octavia('DELETE', `/flavorprofiles/${profile.id}`, undefined, admin)).statusCode).toBe(204);
+  });
+
+  it('lists one STANDALONE amphora per load balancer under /v2/octavia/amphorae, booting until the load balancer is ACTIVE, for the admin only', async () => {
+    const operator = (method: Method, path: string, token: string) => cloud.app.inject({ method, url: `/cloud/load-balancer/v2/octavia${path}`, headers: { 'x-auth-token': token } });
+    const lb = (await octavia('POST', '/loadbalancers', { loadbalancer: { name: 'carried', vip_subnet_id: subnetId } })).json().loadbalancer;
+    const booting = (await operator('GET', `/amphorae?loadbalancer_id=${lb.id}`, admin)).json().amphorae;
+    expect(booting).toEqual([expect.objectContaining({ loadbalancer_id: lb.id, role: 'STANDALONE', status: 'BOOTING', ha_ip: lb.vip_address, ha_port_id: lb.vip_port_id })]);
+    settle();
+    const shown = await operator('GET', `/amphorae/${booting[0].id}`, admin);
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json().amphora).toMatchObject({ id: booting[0].id, loadbalancer_id: lb.id, status: 'ALLOCATED' });
+    expect((await operator('GET', '/amphorae', demo)).statusCode).toBe(403);
+    expect((await operator('GET', `/amphorae/${booting[0].id}`, demo)).json().faultstring).toBe('Policy does not allow this request to be performed.');
+    expect((await operator('GET', '/amphorae/00000000-0000-0000-0000-000000000000', admin)).statusCode).toBe(404);
+    expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
+    settle();
+    expect((await operator('GET', `/amphorae?loadbalancer_id=${lb.id}`, admin)).json().amphorae).toEqual([]);
+  });
+
   it('enforces a project quota with 403', async () => {
     const reader = await userWithRole(cloud, { user: 'lb-quota', project: 'lb-quota', role: 'member' });
     expect((await octavia('PUT', `/quotas/${reader.projectId}`, { quota: { load_balancer: 0 } }, admin)).statusCode).toBe(202);

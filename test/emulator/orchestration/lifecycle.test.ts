@@ -46,6 +46,18 @@ describe('template validation', () => {
     ['an unknown resource type', hot({ r: { type: 'OS::Nope::Thing' } }), 'HTTPBadRequest', 'The Resource Type (OS::Nope::Thing) could not be found.'],
     ['an unknown property', hot({ r: { type: 'OS::Heat::RandomString', properties: { lengthx: 3 } } }), 'HTTPBadRequest', 'Property error: resources.r.properties: Unknown Property lengthx'],
     ['an unknown version', { heat_template_version: '2099-01-01', resources: {} }, 'InvalidTemplateVersion', 'The template version is invalid: "heat_template_version: 2099-01-01".'],
+    [
+      'a parameter default that fails its own constraint',
+      hot(random('r'), { parameters: { size: { type: 'number', default: 50, constraints: [{ range: { min: 4, max: 32 } }] } } }),
+      'InvalidSchemaError',
+      "Parameter 'size' is invalid: Invalid default 50 (50 is out of range (min: 4, max: 32))",
+    ],
+    [
+      'a list default with a value its allowed_values do not have',
+      hot(random('r'), { parameters: { zones: { type: 'comma_delimited_list', default: 'a,c', constraints: [{ allowed_values: ['a', 'b'] }] } } }),
+      'InvalidSchemaError',
+      'Parameter \'zones\' is invalid: Invalid default a,c (["a", "c"] is not an allowed value ["a", "b"])',
+    ],
   ])('refuses %s with Heat message', async (_case, template, type, message) => {
     const answer = await heat(cloud, demo, 'POST', '/validate', { template });
     expect(answer.statusCode).toBe(400);
@@ -67,6 +79,12 @@ describe('stack create refusals', () => {
     const answer = await heat(cloud, demo, 'POST', '/stacks', { stack_name: 'tooLong', template: withSize, parameters: { size: 50 } });
     expect(answer.statusCode).toBe(400);
     expect(answer.json().error).toMatchObject({ type: 'StackValidationFailed', message: "Parameter 'size' is invalid: 50 is out of range (min: 4, max: 32)" });
+  });
+
+  it('refuses a value outside allowed_values in Heat words (JSON values)', async () => {
+    const template = hot(random('r'), { parameters: { colour: { type: 'string', constraints: [{ allowed_values: ['red', 'blue'] }] } } });
+    const answer = await heat(cloud, demo, 'POST', '/stacks', { stack_name: 'green', template, parameters: { colour: 'green' } });
+    expect(answer.json().error).toMatchObject({ type: 'StackValidationFailed', message: 'Parameter \'colour\' is invalid: "green" is not an allowed value ["red", "blue"]' });
   });
 
   it('refuses a parameter without a value or default', async () => {
@@ -121,6 +139,21 @@ describe('a resource that fails', () => {
     } finally {
       await limitNetworks(100);
     }
+  });
+
+  it("makes Heat's OS::Heat::TestResource: its value as the output attribute, changed in place by an update, and Heat's ValueError when asked to fail", async () => {
+    const template = (value: string, fail = false) => hot({ t: { type: 'OS::Heat::TestResource', properties: { value, fail } } }, { outputs: { out: { value: { get_attr: ['t', 'output'] } } } });
+    const made = await createStack(cloud, demo, { stack_name: 'testResource', template: template('first') });
+    expect(await settle(cloud, demo, made.path)).toMatchObject({ stack_status: 'CREATE_COMPLETE' });
+    expect((await heat(cloud, demo, 'GET', `${made.path}/outputs/out`)).json().output.output_value).toBe('first');
+    const before = (await heat(cloud, demo, 'GET', `${made.path}/resources/t`)).json().resource.physical_resource_id as string;
+    expect((await heat(cloud, demo, 'PUT', made.path, { template: template('second') })).statusCode).toBe(202);
+    expect(await settle(cloud, demo, made.path)).toMatchObject({ stack_status: 'UPDATE_COMPLETE' });
+    expect((await heat(cloud, demo, 'GET', `${made.path}/outputs/out`)).json().output.output_value).toBe('second');
+    expect((await heat(cloud, demo, 'GET', `${made.path}/resources/t`)).json().resource.physical_resource_id).toBe(before);
+
+    const failing = await createStack(cloud, demo, { stack_name: 'testResourceFails', template: template('x', true) });
+    expect(await settle(cloud, demo, failing.path)).toMatchObject({ stack_status: 'CREATE_FAILED', stack_status_reason: 'Resource CREATE failed: ValueError: resources.t: Test Resource failed t' });
   });
 });
 

@@ -145,5 +145,26 @@ describe('stack URLs', () => {
     expect(resources.statusCode).toBe(302);
     expect(resources.headers.location).toMatch(new RegExp(`${path}/resources$`));
     expect((await heat(cloud, demo, 'GET', '/stacks/missing')).json()).toMatchObject({ code: 404, error: { type: 'EntityNotFound', message: 'The Stack (missing) could not be found.' } });
+    // Heat's stack_lookup redirects every method, so a DELETE by name alone is followed to the stack.
+    for (const method of ['DELETE', 'PATCH'] as const) {
+      const other = await heat(cloud, demo, method, '/stacks/redirected', method === 'PATCH' ? {} : undefined);
+      expect(other.statusCode).toBe(302);
+      expect(other.headers.location).toMatch(new RegExp(`${path}$`));
+    }
+  });
+
+  it("filters a stack's resources by type, name, action and status as Heat does", async () => {
+    const template = { heat_template_version: '2018-08-31', resources: { a: { type: 'OS::Heat::RandomString' }, b: { type: 'OS::Heat::TestResource' } } };
+    const { path } = await createStack(cloud, demo, { stack_name: 'filtered', template });
+    await settle(cloud, demo, path);
+    const names = async (query: string) => ((await heat(cloud, demo, 'GET', `${path}/resources?${query}`)).json().resources as { resource_name: string }[]).map((resource) => resource.resource_name).sort();
+    expect(await names('type=OS::Heat::TestResource')).toEqual(['b']);
+    expect(await names('type=OS::Nova::Server')).toEqual([]);
+    expect(await names('name=a&name=b')).toEqual(['a', 'b']);
+    expect(await names('action=CREATE&status=COMPLETE')).toEqual(['a', 'b']);
+  });
+
+  it('answers JSON as Heat does: application/json without a charset', async () => {
+    expect((await heat(cloud, demo, 'GET', '/stacks')).headers['content-type']).toBe('application/json');
   });
 });
