@@ -31,8 +31,7 @@ describe('instance actions in the browser (issue 22)', () => {
     const { page, context } = await openSession(browser());
     try {
       await waitUntil(async () => (await demo.get(`/api/cinder/volumes/${volume.body.id}/`)).body.status, (status) => status === 'available', { what: 'the volume', timeout: 60_000 });
-      await logIn(page, baseUrl, 'demo', passwords.demo);
-      await page.goto(`${baseUrl}/project/instances`);
+      await logIn(page, baseUrl, 'demo', passwords.demo, '/project/instances');
       await waitForInstanceStatus(page, name, 'Active');
 
       await instanceRowAction(page, name, 'Attach Volume');
@@ -75,8 +74,7 @@ describe('instance actions in the browser (issue 22)', () => {
     const target = ((await admin.get('/api/nova/hypervisors/')).body.items as { hypervisor_hostname: string }[]).map((hypervisor) => hypervisor.hypervisor_hostname).find((host) => host !== before)!;
     const { page, context } = await openSession(browser());
     try {
-      await logIn(page, baseUrl, 'admin', passwords.admin);
-      await page.goto(`${baseUrl}/admin/instances`);
+      await logIn(page, baseUrl, 'admin', passwords.admin, '/admin/instances');
       await waitForInstanceStatus(page, name, 'Active');
       await instanceRowAction(page, name, 'Live Migrate Instance');
       const dialog = page.getByRole('dialog', { name: 'Live Migrate' });

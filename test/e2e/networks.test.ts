@@ -9,8 +9,7 @@ const browser = useChromium();
 describe('Networks in the browser', () => {
   it('lets demo create a network with a subnet from the shared pool, see it in the list and the Subnets tab, be refused an overlapping CIDR, and delete it', async () => {
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
-    await page.goto(`${baseUrl}/project/networks`);
+    await logIn(page, baseUrl, 'demo', passwords.demo, '/project/networks');
     await page.getByRole('heading', { name: 'Networks', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Create Network' }).click();

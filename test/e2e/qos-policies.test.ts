@@ -9,8 +9,7 @@ const browser = useChromium();
 describe('QoS policies in the browser', () => {
   it('lets admin create a policy whose name holds HTML, shows it as text, opens its overview and deletes it; demo may not create one', async () => {
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'admin', passwords.admin);
-    await page.goto(`${baseUrl}/project/network_qos`);
+    await logIn(page, baseUrl, 'admin', passwords.admin, '/project/network_qos');
     await page.getByRole('heading', { name: 'Network QoS', level: 1 }).waitFor();
 
     const name = '<i>gold</i>';
@@ -43,8 +42,7 @@ describe('QoS policies in the browser', () => {
 
     // Neutron's create_qos_policy is the admin's: demo gets the list without the create button.
     const demo = await openSession(browser());
-    await logIn(demo.page, baseUrl, 'demo', passwords.demo);
-    await demo.page.goto(`${baseUrl}/project/network_qos`);
+    await logIn(demo.page, baseUrl, 'demo', passwords.demo, '/project/network_qos');
     await demo.page.getByRole('table', { name: 'Network QoS' }).waitFor();
     // The page's policy verdicts come with it (the bootstrap block, issue 17), so the toolbar is final once the table shows.
     const verdicts = await demo.page.evaluate(() => JSON.parse(document.getElementById('bootstrap')?.textContent ?? '{}').policy as Record<string, { rules: Record<string, boolean> }>);

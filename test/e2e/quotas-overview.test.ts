@@ -38,8 +38,7 @@ describe('quotas and the Overviews in the browser (issue 22)', () => {
       // The admin edits the project's quotas: 1 GB of RAM, of which the m1.tiny instance uses 512 MB.
       const adminSession = await openSession(browser());
       const adminPage = adminSession.page;
-      await logIn(adminPage, baseUrl, 'admin', passwords.admin);
-      await adminPage.goto(`${baseUrl}/identity/projects`);
+      await logIn(adminPage, baseUrl, 'admin', passwords.admin, '/identity/projects');
       await adminPage.getByRole('button', { name: `Actions for ${projectName}`, exact: true }).click();
       await adminPage.getByRole('menuitem', { name: 'Modify Quotas' }).click();
       const dialog = adminPage.getByRole('dialog', { name: 'Edit Quotas' });

@@ -26,8 +26,7 @@ async function addRule(page: Page, fill: (dialog: Locator) => Promise<void>, toa
 describe('Security groups in the browser', () => {
   it('lets demo create a group, add an SSH rule and a custom TCP port-range rule, delete a rule and the group; deleting default is refused in Neutron’s words', async () => {
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
-    await page.goto(`${baseUrl}/project/security_groups`);
+    await logIn(page, baseUrl, 'demo', passwords.demo, '/project/security_groups');
     await page.getByRole('heading', { name: 'Security Groups', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Create Security Group' }).click();

@@ -11,8 +11,7 @@ describe('Trunks in the browser', () => {
   it('lets demo create a trunk with two subports on the private network, edit it to remove one, and delete it', async () => {
     await createDemoPorts(baseUrl, passwords.demo, ['e2e-parent', 'e2e-sub-a', 'e2e-sub-b']);
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
-    await page.goto(`${baseUrl}/project/trunks`);
+    await logIn(page, baseUrl, 'demo', passwords.demo, '/project/trunks');
     await page.getByRole('heading', { name: 'Trunks', level: 1 }).waitFor();
 
     await page.getByRole('button', { name: 'Create Trunk' }).click();

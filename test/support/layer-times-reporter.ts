@@ -23,11 +23,17 @@ const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 export default class LayerTimesReporter implements Reporter {
   private readonly start = Date.now();
   private readonly layers = new Map<string, Layer>();
+  private readonly environments = new Set<string>();
 
   onTestModuleEnd(module: TestModule) {
     const name = module.project.name || 'default';
     const diagnostic = module.diagnostic();
-    const own = diagnostic.environmentSetupDuration + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration;
+    // A worker that runs several files (isolate: false) builds its environment (jsdom) once, yet vitest reports that one
+    // set-up again with each of its files: count each set-up once, known by its exact duration.
+    const setup = `${name} ${diagnostic.environmentSetupDuration}`;
+    const environment = this.environments.has(setup) ? 0 : diagnostic.environmentSetupDuration;
+    this.environments.add(setup);
+    const own = environment + diagnostic.prepareDuration + diagnostic.collectDuration + diagnostic.setupDuration + diagnostic.duration;
     const end = Date.now() - this.start;
     const layer = this.layers.get(name) ?? { files: 0, passed: 0, failed: 0, skipped: 0, from: Infinity, to: 0, busy: 0 };
     layer.files += 1;

@@ -21,12 +21,16 @@ export async function openSession(browser: Browser): Promise<Session> {
   return { context, page };
 }
 
-export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login`);
+/**
+ * Signs in from the login page. With `landing` (a path), the login page's `next` takes the browser straight there, as
+ * a bookmarked link does: one page load instead of the default landing page's and then another of the page wanted.
+ */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string, landing?: string): Promise<void> {
+  await page.goto(`${baseUrl}/auth/login${landing ? `?next=${encodeURIComponent(landing)}` : ''}`);
   await page.getByLabel('User Name').fill(username);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/auth/login'));
+  await page.waitForURL((url) => (landing ? url.pathname === landing : !url.pathname.startsWith('/auth/login')));
   await page.getByRole('button', { name: 'User menu' }).waitFor();
 }
 
