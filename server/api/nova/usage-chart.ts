@@ -79,7 +79,7 @@ export function usageChart(servers: readonly ServerLifetime[], meter: Meter, per
       average,
       max_value: peak,
       tooltip_used: `Latest: ${used} ${unit}`,
-      tooltip_free: `Peak: ${peak} ${unit}`,
+      tooltip_free: `Below the peak of ${peak} ${unit}`,
       tooltip_average: `Average: ${average} ${unit}`,
     });
   }
