@@ -45,6 +45,8 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'lb-member-candidate': 'lbaas',
   // A flavor profile's provider choices (dataProviders/lbaas-operator.ts).
   'lb-provider': 'lbaas',
+  // The load balancer wizard's zone choices (dataProviders/lbaas-operator.ts).
+  'lb-availability-zone': 'lbaas',
 };
 
 /**
