@@ -31,6 +31,8 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'backup-pool': 'baas',
   // The Overview's Limit Summary (dataProviders/usage.ts).
   'quota-usage': 'nova',
+  // The Overview's metering chart (dataProviders/usage.ts).
+  'usage-chart': 'nova',
   // The instance forms' choices (dataProviders/nova-instance-actions.ts).
   'instance-volume': 'nova',
   'instance-port': 'nova',
