@@ -85,7 +85,9 @@ export const createAggregateRoute: Handler = (deps) => async (request) => {
   const body = jsonBody(request);
   validateAgainst(CREATE, body);
   const input = (body as { aggregate: { name: string; availability_zone?: string | null } }).aggregate;
-  return { aggregate: render(createAggregate(deps.db, deps.clock.now(), { name: input.name.trim(), availabilityZone: input.availability_zone ?? null }), request) };
+  // Nova's create answer has no hosts or metadata yet (the real cloud's shows neither); show and the actions do.
+  const { hosts: _hosts, metadata: _metadata, ...created } = render(createAggregate(deps.db, deps.clock.now(), { name: input.name.trim(), availabilityZone: input.availability_zone ?? null }), request);
+  return { aggregate: created };
 };
 
 export const showAggregate: Handler = (deps) => async (request) => {

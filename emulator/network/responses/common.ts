@@ -112,9 +112,9 @@ export function listAnswer(request: FastifyRequest, collection: string, items: R
   }
   const limit = Number(query.limit);
   let links: unknown[] | undefined;
-  if (Number.isInteger(limit) && limit > 0 && result.length > limit) {
+  if (Number.isInteger(limit) && limit > 0) {
     result = result.slice(0, limit);
-    links = [{ rel: 'next', href: `${request.url.split('?')[0]}?limit=${limit}&marker=${String(result.at(-1)!.id)}` }];
+    links = pageLinks(request.url.split('?')[0], result, limit);
   }
   return { [collection]: result.map((item) => project(request, item)), ...(links ? { [`${collection}_links`]: links } : {}) };
 }
@@ -135,4 +135,18 @@ export function stripAdminOnly<T extends Record<string, unknown>>(viewer: Viewer
     delete copy[key];
   }
   return copy as T;
+}
+
+/**
+ * Neutron's paging links, as the real one writes them: a page as long as the
+ * limit links to the next one (whether or not more follow: Neutron does not
+ * look ahead), and every page, even an empty one, links back (before its
+ * first item, if it has one).
+ */
+function pageLinks(path: string, page: Record<string, unknown>[], limit: number): unknown[] {
+  const links = [];
+  if (page.length >= limit) links.push({ rel: 'next', href: `${path}?limit=${limit}&marker=${String(page.at(-1)!.id)}` });
+  const before = page.length ? `&marker=${String(page[0].id)}` : '';
+  links.push({ rel: 'previous', href: `${path}?limit=${limit}${before}&page_reverse=True` });
+  return links;
 }
