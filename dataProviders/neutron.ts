@@ -89,8 +89,8 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
     'network-zone': {
       async list(params) {
         const query = { resource: String(params.filter?.resource ?? 'network'), state: 'available' };
-        const { items } = await http.get<{ items: { name: string }[] }>('/api/neutron/availability_zones/', { query });
-        return items.map((zone) => ({ id: zone.name, name: zone.name }));
+        const { items } = await http.get<{ items: { name: string; resource: string; state: string }[] }>('/api/neutron/availability_zones/', { query });
+        return items.map((zone) => ({ id: zone.name, ...zone }));
       },
     },
     trunk: {
