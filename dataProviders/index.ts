@@ -32,6 +32,8 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'backup-pool': 'baas',
   // The Overview's Limit Summary (dataProviders/usage.ts).
   'quota-usage': 'nova',
+  // The Overview's metering chart (dataProviders/usage.ts).
+  'usage-chart': 'nova',
   // The instance forms' choices (dataProviders/nova-instance-actions.ts).
   'instance-volume': 'nova',
   'instance-port': 'nova',
@@ -44,6 +46,8 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'lb-member-candidate': 'lbaas',
   // A flavor profile's provider choices (dataProviders/lbaas-operator.ts).
   'lb-provider': 'lbaas',
+  // The load balancer wizard's zone choices (dataProviders/lbaas-operator.ts).
+  'lb-availability-zone': 'lbaas',
 };
 
 /**

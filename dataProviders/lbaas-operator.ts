@@ -14,7 +14,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : undefined)
  * The operator's side of `/api/lbaas/` (api-contract §10; the admin panels
  * Load Balancer Flavors, Flavor Profiles and Amphorae): flavors with their
  * `is_enabled` edited as `enabled`, flavor profiles, the providers a profile
- * names (keyed by name) and the amphorae (not in the contract), read only.
+ * names and the availability zones (both keyed by name) and the amphorae
+ * (not in the contract), read only.
  * Bodies are the contract's (`{ flavor: {…} }`, `{ flavor_profile: {…} }`),
  * with the record's id in the body as Horizon sends it.
  */
@@ -59,6 +60,12 @@ export function lbaasOperatorHandlers(http: HttpClient): Record<string, Resource
       },
       async remove(id) {
         await http.delete(path('flavorprofiles', id));
+      },
+    },
+    // The load balancer wizard's zone choices: Octavia's zones have a name and no id.
+    'lb-availability-zone': {
+      async list(params) {
+        return (await http.get<{ items: { name: string; is_enabled?: boolean }[] }>(path('availabilityzones'), { signal: params.signal })).items.map((zone) => ({ ...zone, id: zone.name }));
       },
     },
     // A flavor profile's provider choices: Octavia's providers have a name and no id.

@@ -1,6 +1,7 @@
 /**
- * The load balancer forms' choices (spec 3 §2.3, §3.1): member candidates,
- * certificates and the floating IPs or pools an address comes from.
+ * The load balancer forms' choices (spec 3 §2.3, §3.1): flavors and
+ * availability zones, member candidates, certificates and the floating IPs
+ * or pools an address comes from.
  */
 import type { Backend } from '../src/backend/contract';
 import type { OptionSource } from '../src/forms/option-sources';
@@ -11,6 +12,14 @@ async function listAll<T>(backend: Backend, resource: string): Promise<T[]> {
 }
 
 export const LB_OPTION_SOURCES: Record<string, OptionSource> = {
+  /** Enabled Octavia flavors only (spec 3 §9.1), 'name: description' as octavia-dashboard shows them. */
+  'lb-flavors': async (backend) =>
+    (await listAll<{ id: string; name?: string; description?: string; is_enabled?: boolean }>(backend, 'lb-flavor'))
+      .filter((flavor) => flavor.is_enabled)
+      .map((flavor) => ({ id: flavor.id, label: [flavor.name || flavor.id, flavor.description].filter(Boolean).join(': ') })),
+  /** Enabled Octavia availability zones only (spec 3 §9.1), by name: a load balancer names its zone. */
+  'lb-availability-zones': async (backend) =>
+    (await listAll<{ id: string; is_enabled?: boolean }>(backend, 'lb-availability-zone')).filter((zone) => zone.is_enabled).map((zone) => ({ id: zone.id, label: zone.id })),
   /** Each address of the project's servers, 'server (address)', keyed `<subnet>/<address>` (dataProviders/lbaas.ts). */
   'lb-member-candidates': async (backend) =>
     (await listAll<{ id: string; name: string; address: string }>(backend, 'lb-member-candidate')).map((candidate) => ({ id: candidate.id, label: `${candidate.name} (${candidate.address})` })),

@@ -80,7 +80,7 @@ function withoutEmpty(spec: Spec): Spec {
  * loadBalancerSpec({ vip_subnet_id: 's1', create_listener: false }); // { loadbalancer: { vip_subnet_id: 's1' } }
  */
 export function loadBalancerSpec(values: Values): Spec {
-  const spec: Spec = { loadbalancer: withoutEmpty(part(values, '', ['name', 'description', 'vip_subnet_id', 'vip_address', 'admin_state_up'])) };
+  const spec: Spec = { loadbalancer: withoutEmpty(part(values, '', ['name', 'description', 'vip_subnet_id', 'vip_address', 'flavor_id', 'availability_zone', 'admin_state_up'])) };
   if (values.create_listener !== true) return spec;
   const { listener, certificates } = listenerSpec(values, 'listener_');
   if (!listener) return spec;

@@ -1,6 +1,6 @@
 import type { HttpClient } from '../src/backend/http';
 import type { ResourceRecord } from '../src/backend/verbs';
-import type { UsageGlobalReport, UsageProjectReport } from '../shared/generated/usage';
+import type { UsageChart, UsageGlobalReport, UsageProjectReport } from '../shared/generated/usage';
 import { loadProjectQuotaItems } from './quotas';
 import type { ResourceHandlers } from './resource-provider';
 
@@ -10,7 +10,8 @@ import type { ResourceHandlers } from './resource-provider';
  * a period; `get('report')` adds the summary), `project-usage` (every
  * project's totals, the admin's) and `quota-usage` (a project's quotas with
  * what it uses, for the Limit Summary charts). A period is `filter` (lists)
- * or `meta` (the report): `start` and `end` days, yyyy-mm-dd.
+ * or `meta` (the report): `start` and `end` days, yyyy-mm-dd. `usage-chart`
+ * is the metering chart of one meter (the id: vcpus, memory_mb, local_gb).
  */
 
 type Period = { start?: string; end?: string };
@@ -90,6 +91,11 @@ export function usageHandlers(http: HttpClient): Record<string, ResourceHandlers
       },
       async get(_id, meta) {
         return { ...(await globalReport(periodOf(meta))), id: 'report' };
+      },
+    },
+    'usage-chart': {
+      async get(meter, meta) {
+        return { id: meter, ...(await http.get<UsageChart>('/api/nova/usage/chart/', { query: { ...periodOf(meta), meter } })) };
       },
     },
     'quota-usage': {

@@ -6,6 +6,7 @@ import { useRegistry } from '../../src/engine/context';
 import type { UsageGlobalReport, UsageProjectReport } from '../../shared/generated/usage';
 import { globalUsageCsv, projectUsageCsv } from './csv';
 import { LimitSummary } from './LimitSummary';
+import { UsageChart } from './UsageChart';
 import { UsageSummary, useUsageReport } from './UsageSummary';
 import { useUsagePeriod } from './UsagePeriodForm';
 
@@ -23,6 +24,7 @@ export function ProjectOverviewPage() {
       <PageHeading title="Overview" />
       <LimitSummary projectId={session.data?.project_id ?? undefined} />
       <UsageSummary report={report.data} error={error} csv={(data) => projectUsageCsv(data as UsageProjectReport)} />
+      {!error && <UsageChart period={period} />}
       {!error && <ResourceListPage key={`${period.start}/${period.end}`} descriptor={descriptor} scope={{ filter: { start: period.start, end: period.end } }} />}
     </Box>
   );

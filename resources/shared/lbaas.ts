@@ -22,7 +22,7 @@ export function lbPolicy(kind: string, verb: 'post' | 'put' | 'delete'): PolicyR
  * last and only for TERMINATED_HTTPS, so the monitor step has no Next otherwise.
  */
 const LB_WIZARD_STEPS: WizardStepDescriptor[] = [
-  { id: 'loadbalancer', title: 'Load Balancer Details', fields: ['name', 'description', 'vip_address', 'vip_subnet_id', 'admin_state_up'] },
+  { id: 'loadbalancer', title: 'Load Balancer Details', fields: ['name', 'description', 'vip_address', 'availability_zone', 'flavor_id', 'vip_subnet_id', 'admin_state_up'] },
   {
     id: 'listener',
     title: 'Listener Details',

@@ -134,6 +134,8 @@ export interface LoadbalancerCreateForm {
   name?: string;
   description?: string;
   vip_address?: string;
+  availability_zone?: string;
+  flavor_id?: string;
   vip_subnet_id: string;
   admin_state_up?: boolean;
   create_listener?: boolean;

@@ -74,3 +74,56 @@ export interface UsageGlobalReport {
   summary: UsageSummary;
   items: UsageProjectUsage[];
 }
+
+/**
+ * The chart's period (as the report's) and its meter: vCPUs (default), RAM (MB) or disk (GB) in use.
+ */
+export interface UsageChartQuery {
+  start?: string;
+  end?: string;
+  project_id?: string;
+  meter?: 'vcpus' | 'memory_mb' | 'local_gb';
+}
+
+/**
+ * One sample: x the start of its hour (or day) as a UTC timestamp, y the average in use over it.
+ */
+export interface UsageChartPoint {
+  x: string;
+  y: number;
+}
+
+export interface UsageChartSeries {
+  name: string;
+  unit: string;
+  data: UsageChartPoint[];
+}
+
+/**
+ * The bar chart beside the line (spec 1 §3: used, average, max-value, tooltips): the last sample and the average against the period's peak.
+ */
+export interface UsageChartStats {
+  used?: number;
+  average?: number;
+  max_value?: number;
+  tooltip_used?: string;
+  tooltip_free?: string;
+  tooltip_average?: string;
+}
+
+export interface UsageChartSettings {
+  xMin?: string;
+  xMax?: string;
+  yMin?: number;
+  interpolation?: string;
+  higlight_last_point?: boolean;
+}
+
+/**
+ * GET /api/nova/usage/chart/: a project's usage of one meter over the period (spec 1 §3 line chart data), from os-simple-tenant-usage's server lifetimes.
+ */
+export interface UsageChart {
+  series: UsageChartSeries[];
+  stats: UsageChartStats;
+  settings: UsageChartSettings;
+}

@@ -282,7 +282,7 @@ describe('projects', () => {
     expect((await admin.get(`/api/lbaas/amphorae/${amphora.id}/`)).body).toMatchObject({ id: amphora.id, loadbalancer_id: lb.id });
   });
 
-  it('creates a flavor profile (not a flavor) and a flavor on it as admin', async () => {
+  it('creates a flavor profile (not a flavor) and a flavor on it as admin; a load balancer on the flavor once disabled is refused with Octavia’s 400', async () => {
     const profile = await admin.post('/api/lbaas/flavorprofiles/', { flavor_profile: { name: uniqueName('lb-profile'), provider_name: 'amphora', flavor_data: '{}' } });
     expect(profile.status).toBe(200);
     expect(profile.body).toMatchObject({ provider_name: 'amphora', flavor_data: '{}' });
@@ -291,6 +291,8 @@ describe('projects', () => {
     expect(flavor.body).toMatchObject({ is_enabled: true, flavor_profile_id: profile.body.id });
     expect((await admin.request('PUT', `/api/lbaas/flavors/${flavor.body.id}/`, { flavor: { id: flavor.body.id, enabled: false } })).status).toBe(204);
     expect((await demo.get(`/api/lbaas/flavors/${flavor.body.id}/`)).body.is_enabled).toBe(false);
+    const refused = await demo.post(LB, { loadbalancer: { vip_subnet_id: subnetId, flavor_id: flavor.body.id } });
+    expect([refused.status, refused.body]).toEqual([400, `The selected flavor is not allowed in this deployment: ${flavor.body.id}`]);
     expect((await admin.delete(`/api/lbaas/flavors/${flavor.body.id}/`)).status).toBe(204);
     expect((await admin.delete(`/api/lbaas/flavorprofiles/${profile.body.id}/`)).status).toBe(204);
   });

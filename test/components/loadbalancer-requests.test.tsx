@@ -42,6 +42,19 @@ const ROUTES = {
   'GET /api/lbaas/pools/:id/members/': () => ({ items: [MEMBER_A] }),
   'PUT /api/lbaas/pools/:id/members/': () => null,
   'GET /api/lbaas/healthmonitors/': () => ({ items: [] }),
+  // One enabled and one disabled of each: only the enabled ones are offered (spec 3 §9.1).
+  'GET /api/lbaas/flavors/': () => ({
+    items: [
+      { id: 'fl-small', name: 'small', description: 'One amphora', is_enabled: true, flavor_profile_id: 'fp1' },
+      { id: 'fl-retired', name: 'retired', description: '', is_enabled: false, flavor_profile_id: 'fp1' },
+    ],
+  }),
+  'GET /api/lbaas/availabilityzones/': () => ({
+    items: [
+      { name: 'az-east', description: '', availability_zone_profile_id: 'azp1', is_enabled: true },
+      { name: 'az-closed', description: '', availability_zone_profile_id: 'azp1', is_enabled: false },
+    ],
+  }),
   'GET /api/neutron/subnets/': () => ({ items: [{ id: 'sub-private', name: 'private-subnet', cidr: '10.0.0.0/24', ip_version: 4, network_id: 'net-private' }] }),
   'GET /api/nova/servers/': () => ({ items: [{ id: 'srv-a', name: 'web-a' }, { id: 'srv-b', name: 'web-b' }] }),
   'GET /api/neutron/ports/': () => ({
@@ -74,6 +87,15 @@ async function next(api: Api, dialog: HTMLElement, step: string): Promise<HTMLEl
   return within(dialog).findByRole('group', { name: step });
 }
 
+/** Opens the `field` choice, checks it offers exactly `offered` (the empty choice first), and picks `choice`. */
+async function chooseOnly(api: Api, dialog: HTMLElement, field: string, offered: string[], choice: string): Promise<void> {
+  await api.user.click(within(dialog).getByRole('combobox', { name: field }));
+  const list = await screen.findByRole('listbox');
+  await within(list).findByRole('option', { name: choice });
+  expect(within(list).getAllByRole('option').map((option) => option.textContent)).toEqual(offered);
+  await api.user.click(within(list).getByRole('option', { name: choice }));
+}
+
 async function finish(api: Api, dialog: HTMLElement): Promise<Record<string, unknown>> {
   await api.user.click(within(dialog).getByRole('button', { name: 'Create Load Balancer' }));
   await waitFor(() => expect(api.sent('POST', '/api/lbaas/loadbalancers/')).toHaveLength(1));
@@ -93,6 +115,7 @@ describe('Create Load Balancer sends the wizard spec (spec 3 §2.3, §5.1, §9.1
     // The monitor is the last step: no certificates for an HTTP listener, so no Next (spec 3 §2.3).
     expect(within(dialog).queryByRole('button', { name: 'Next' })).toBeNull();
     const body = await finish(api, dialog);
+    // No flavor or availability zone chosen: neither is sent.
     expect(body).toEqual({
       loadbalancer: { name: '<b>edge</b>', vip_subnet_id: 'sub-private', admin_state_up: true },
       listener: { protocol: 'HTTP', protocol_port: 80, connection_limit: -1, admin_state_up: true, timeout_client_data: 50000, timeout_member_connect: 5000, timeout_member_data: 50000, timeout_tcp_inspect: 0 },
@@ -103,8 +126,10 @@ describe('Create Load Balancer sends the wizard spec (spec 3 §2.3, §5.1, §9.1
     await screen.findByText('A new load balancer is being created.');
   });
 
-  it('without a listener: only the load balancer part, and creating no listener turns the pool and the monitor off', async () => {
+  it('without a listener: only the load balancer part, with the flavor and availability zone chosen among the enabled ones only; creating no listener turns the pool and the monitor off', async () => {
     const { api, dialog } = await openWizard();
+    await chooseOnly(api, dialog, 'Flavor', ['No flavor', 'small: One amphora'], 'small: One amphora');
+    await chooseOnly(api, dialog, 'Availability Zone', ['No availability zone', 'az-east'], 'az-east');
     const listener = await next(api, dialog, 'Listener Details');
     await api.user.click(within(listener).getByRole('checkbox', { name: 'Create Listener' }));
     const pool = await next(api, dialog, 'Pool Details');
@@ -112,7 +137,7 @@ describe('Create Load Balancer sends the wizard spec (spec 3 §2.3, §5.1, §9.1
     await next(api, dialog, 'Pool Members');
     const monitor = await next(api, dialog, 'Monitor Details');
     expect((within(monitor).getByRole('checkbox', { name: 'Create Health Monitor' }) as HTMLInputElement).checked).toBe(false);
-    expect(await finish(api, dialog)).toEqual({ loadbalancer: { name: '<b>edge</b>', vip_subnet_id: 'sub-private', admin_state_up: true } });
+    expect(await finish(api, dialog)).toEqual({ loadbalancer: { name: '<b>edge</b>', vip_subnet_id: 'sub-private', flavor_id: 'fl-small', availability_zone: 'az-east', admin_state_up: true } });
   });
 
   it('choosing to create a monitor turns creating the pool and the listener back on (spec 3 §4.1)', async () => {

@@ -25,6 +25,7 @@ function openOverview(resources: Record<string, Record<string, (params: any) => 
     resources: {
       usage: { getOne: ({ meta }) => ({ id: 'report', ...report(meta) }), getList: () => [{ ...INSTANCE, id: 'i-1', age: '5\u00a0hours, 30\u00a0minutes' }] },
       'quota-usage': { getOne: () => ({ id: 'p-demo', ...QUOTA_USAGE }) },
+      'usage-chart': { getOne: ({ id }) => ({ id, series: [], stats: {}, settings: {} }) },
       ...resources,
     },
   });

@@ -184,6 +184,15 @@ export const OCTAVIA_CALLS: NativeCall[] = [
   }),
   call('POST /flavors (a project member)', 'POST', () => '/flavors', { body: (ctx) => ({ flavor: { name: 'refused', flavor_profile_id: ctx.saved.lbProfile } }), reads: ['faultstring'] }),
   call('PUT /flavors/{id} (admin)', 'PUT', (ctx) => `/flavors/${ctx.saved.lbFlavor}`, { headers: admin, body: () => ({ flavor: { description: 'edited', enabled: false } }), reads: prefixed('flavor', ['id', 'description', 'enabled']) }),
+  // The wizard offers only enabled flavors and zones (spec 3 §9.1); Octavia refuses the others with 400.
+  call('POST /loadbalancers (a disabled flavor)', 'POST', () => '/loadbalancers', {
+    body: (ctx) => ({ loadbalancer: { name: ctx.unique('conf-lb-off'), vip_subnet_id: ctx.saved.lbSubnet, flavor_id: ctx.saved.lbFlavor } }),
+    reads: ['faultstring'],
+  }),
+  call('POST /loadbalancers (an unknown availability zone)', 'POST', () => '/loadbalancers', {
+    body: (ctx) => ({ loadbalancer: { name: ctx.unique('conf-lb-nowhere'), vip_subnet_id: ctx.saved.lbSubnet, availability_zone: ctx.unique('conf-az-nowhere') } }),
+    reads: ['faultstring'],
+  }),
   call('PUT /flavorprofiles/{id} (new data, in use by a flavor)', 'PUT', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, body: () => ({ flavorprofile: { flavor_data: '{}' } }), reads: prefixed('flavorprofile', ['id', 'flavor_data']) }),
   call('DELETE /flavorprofiles/{id} (in use by a flavor)', 'DELETE', (ctx) => `/flavorprofiles/${ctx.saved.lbProfile}`, { headers: admin, reads: ['faultstring'] }),
   call('DELETE /flavors/{id} (admin)', 'DELETE', (ctx) => `/flavors/${ctx.saved.lbFlavor}`, { headers: admin }),

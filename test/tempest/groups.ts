@@ -9,6 +9,12 @@ export interface TempestGroup {
   label: string;
   /** Passed to `tempest run --regex`. */
   regex: string;
+  /**
+   * A service plugin's group (heat-tempest-plugin…): tabled apart with its own
+   * total, so that the pass rate of Tempest's own API groups, which issue 23
+   * measures, stays comparable from run to run as service groups come.
+   */
+  plugin?: true;
 }
 
 const module = (dotted: string): TempestGroup => ({
@@ -31,5 +37,5 @@ export const TEMPEST_GROUPS: TempestGroup[] = [
   module('volume.test_volumes_actions'),
   module('volume.test_volumes_snapshots'),
   // Heat's API tests live in heat-tempest-plugin (Debian's package), gabbi YAML files run through Tempest.
-  { label: 'heat_tempest_plugin api (gabbi)', regex: '^heat_tempest_plugin\\.tests\\.api\\.' },
+  { label: 'heat_tempest_plugin api (gabbi)', regex: '^heat_tempest_plugin\\.tests\\.api\\.', plugin: true },
 ];

@@ -93,9 +93,19 @@ function runGroup(workspace: string, group: TempestGroup, concurrency: number): 
 
 const percent = (passed: number, failed: number) => (passed + failed ? `${((100 * passed) / (passed + failed)).toFixed(1)} %` : '–');
 
+/** Tempest's own groups, then the service plugins' groups, each table with its total. */
 function table(rows: Row[]): string {
+  const own = rows.filter((row) => !row.group.plugin);
+  const plugins = rows.filter((row) => row.group.plugin);
+  return [own, plugins]
+    .filter((part) => part.length)
+    .map((part) => totalled(part, part === plugins ? 'Service plugin group' : 'Group'))
+    .join('\n\n');
+}
+
+function totalled(rows: Row[], heading: string): string {
   const sum = (key: 'passed' | 'failed' | 'skipped') => rows.reduce((total, row) => total + row[key], 0);
-  const lines = ['| Group | Passed | Failed | Skipped | Pass rate |', '|---|--:|--:|--:|--:|'];
+  const lines = [`| ${heading} | Passed | Failed | Skipped | Pass rate |`, '|---|--:|--:|--:|--:|'];
   for (const row of rows) lines.push(`| ${row.group.label} | ${row.passed} | ${row.failed} | ${row.skipped} | ${percent(row.passed, row.failed)} |`);
   lines.push(`| **Total** | **${sum('passed')}** | **${sum('failed')}** | **${sum('skipped')}** | **${percent(sum('passed'), sum('failed'))}** |`);
   return lines.join('\n');

@@ -90,13 +90,18 @@ function checkTreeQuota(op: Operation, projectId: string, kind: Kind, body: Reco
 
 // ---- load balancers ------------------------------------------------------
 
+/**
+ * A load balancer's flavor or zone must exist and be enabled; the real
+ * Octavia (Zed) answers 400 either way, an unknown flavor with the disabled
+ * one's words, an unknown zone as a validation failure.
+ */
 function checkCatalogChoice(op: Operation, kind: 'flavor' | 'availabilityzone', id: string | null | undefined, column: 'id' | 'name'): void {
   if (!id) return;
   const rows = op.db.all<{ id: string; attrs: string }>('SELECT id, attrs FROM lb_catalog WHERE kind = ?', kind);
   const row = rows.find((candidate) => (column === 'id' ? candidate.id : (JSON.parse(candidate.attrs) as { name: string }).name) === id);
-  const label = kind === 'flavor' ? 'flavor_id' : 'availability_zone';
-  if (!row) throw validation(`Invalid ${label === 'flavor_id' ? 'flavor_id' : 'availability zone'}.`);
-  if (!(JSON.parse(row.attrs) as { enabled: boolean }).enabled) throw new BadRequest(`The selected ${label === 'flavor_id' ? 'flavor' : 'availability_zone'} is not allowed in this deployment: ${id}`);
+  const notAllowed = new BadRequest(`The selected ${kind === 'flavor' ? 'flavor' : 'availability_zone'} is not allowed in this deployment: ${id}`);
+  if (!row) throw kind === 'flavor' ? notAllowed : validation('Invalid availability zone.');
+  if (!(JSON.parse(row.attrs) as { enabled: boolean }).enabled) throw notAllowed;
 }
 
 export function createLoadBalancer(op: Operation, body: unknown): LbRow {

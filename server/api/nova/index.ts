@@ -11,8 +11,9 @@ import { serverDetailRoutes } from './server-details.js';
 import { serverGroupRoutes } from './server-groups.js';
 import { serverRoutes } from './servers.js';
 import { usageRoutes } from './usage.js';
+import { usageChartRoutes } from './usage-chart.js';
 
 /** `/api/nova/` (api-contract §6): one module per resource. */
 export const novaRoutes: FastifyPluginAsync<BffContext> = async (app, context) => {
-  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes, serverActionRoutes, aggregateRoutes]) await app.register(routes, context);
+  for (const routes of [featureRoutes, keypairRoutes, limitRoutes, flavorRoutes, serverGroupRoutes, serverRoutes, serverDetailRoutes, computeInfoRoutes, usageRoutes, serverActionRoutes, aggregateRoutes, usageChartRoutes]) await app.register(routes, context);
 };

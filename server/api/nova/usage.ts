@@ -26,7 +26,7 @@ interface TenantUsage {
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** Horizon's period: the month so far by default; days are whole UTC days, the end one included. */
-function periodOf(query: UsageQuery, now = new Date()): { start: Date; end: Date } {
+export function periodOf(query: UsageQuery, now = new Date()): { start: Date; end: Date } {
   const today = now.toISOString().slice(0, 10);
   const startDay = query.start ?? `${today.slice(0, 8)}01`;
   const endDay = query.end ?? today;
@@ -41,7 +41,7 @@ function periodOf(query: UsageQuery, now = new Date()): { start: Date; end: Date
 }
 
 /** Nova takes naive UTC times. */
-const naive = (date: Date) => date.toISOString().slice(0, 19);
+export const naive = (date: Date) => date.toISOString().slice(0, 19);
 
 /** NovaUsage.get_summary: the active servers' sizes and the period's totals. */
 function summaryOf(usages: TenantUsage[]): UsageSummary {

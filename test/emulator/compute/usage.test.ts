@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
+import { makeDataDir, removeDataDir, startEmulator, type TestEmulator, tokenFor } from '../../support/emulator.js';
 import { type ServerApi, serverApi } from './servers-support.js';
 
 let cloud: TestEmulator;
@@ -97,5 +97,46 @@ describe('os-simple-tenant-usage', () => {
     expect((await api.get(admin, '/os-simple-tenant-usage?start=2026-11-05T00:00:00&end=2026-11-01T00:00:00')).json().badRequest.message).toBe(
       'Invalid start time. The start time cannot occur after the end time.',
     );
+  });
+});
+
+describe('usage survives a restart', () => {
+  it("keeps a deleted server's hours and a live one's launch across close and reopen, counted on the advanced clock", async () => {
+    const dataDir = makeDataDir();
+    try {
+      const first = await startEmulator({ dataDir });
+      const firstApi = serverApi(first);
+      const token = await tokenFor(first.app, 'demo');
+      const image = (await first.app.inject({ url: '/cloud/image/v2/images?name=tiny-boot', headers: { 'x-auth-token': token } })).json().images[0].id;
+      const launchOn = async (name: string) => {
+        const id = (await firstApi.create(token, { name, imageRef: image, flavorRef: '1', networks: 'auto' })).json().server.id as string;
+        await firstApi.settle(token, id);
+        return id;
+      };
+      const kept = await launchOn('kept-vm');
+      const gone = await launchOn('gone-vm');
+      const start = first.clock.now - 60_000;
+      first.clock.advance(3600);
+      const stillToken = await tokenFor(first.app, 'demo');
+      expect((await firstApi.send(stillToken, 'DELETE', `/servers/${gone}`)).statusCode).toBe(204);
+      await firstApi.settle(stillToken, gone).catch(() => undefined);
+      const projectId = (await firstApi.get(stillToken, `/servers/${kept}`)).json().server.tenant_id as string;
+      const now = first.clock.now;
+      await first.close();
+
+      // The same data on a clock three hours on.
+      const second = await startEmulator({ dataDir, clock: { now: now + 3 * 3600_000, advance() {} } });
+      const secondApi = serverApi(second);
+      const again = await tokenFor(second.app, 'demo');
+      const usage = (await secondApi.get(again, `/os-simple-tenant-usage/${projectId}?start=${at(start)}&end=${at(second.clock.now)}`)).json().tenant_usage;
+      const byId = (id: string) => usage.server_usages.find((entry: { instance_id: string }) => entry.instance_id === id);
+      expect(byId(gone)).toMatchObject({ state: 'terminated', ended_at: expect.any(String) });
+      expect(byId(gone).hours).toBeCloseTo(1, 1);
+      expect(byId(kept)).toMatchObject({ state: 'active', ended_at: null });
+      expect(byId(kept).hours).toBeCloseTo(4, 1);
+      await second.close();
+    } finally {
+      removeDataDir(dataDir);
+    }
   });
 });

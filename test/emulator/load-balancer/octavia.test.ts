@@ -354,6 +354,38 @@ describe('projects and the operator catalog', () => {
     expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
   });
 
+  it('creates a load balancer only with an enabled flavor and availability zone, answering 400 as Octavia does otherwise, and shows both on it', async () => {
+    const flavorProfile = (await octavia('POST', '/flavorprofiles', { flavorprofile: { name: 'choice', provider_name: 'amphora', flavor_data: '{}' } }, admin)).json().flavorprofile;
+    const zoneProfile = (await octavia('POST', '/availabilityzoneprofiles', { availability_zone_profile: { name: 'choice', provider_name: 'amphora', availability_zone_data: '{}' } }, admin)).json().availability_zone_profile;
+    const flavor = (await octavia('POST', '/flavors', { flavor: { name: 'choice-on', flavor_profile_id: flavorProfile.id } }, admin)).json().flavor;
+    const offFlavor = (await octavia('POST', '/flavors', { flavor: { name: 'choice-off', flavor_profile_id: flavorProfile.id, enabled: false } }, admin)).json().flavor;
+    expect((await octavia('POST', '/availabilityzones', { availability_zone: { name: 'az-on', availability_zone_profile_id: zoneProfile.id } }, admin)).statusCode).toBe(201);
+    expect((await octavia('POST', '/availabilityzones', { availability_zone: { name: 'az-off', availability_zone_profile_id: zoneProfile.id, enabled: false } }, admin)).statusCode).toBe(201);
+    const before = (await octavia('GET', '/loadbalancers')).json().loadbalancers.length;
+
+    const refusals = [
+      [{ flavor_id: '00000000-0000-0000-0000-000000000000' }, 'The selected flavor is not allowed in this deployment: 00000000-0000-0000-0000-000000000000'],
+      [{ flavor_id: offFlavor.id }, `The selected flavor is not allowed in this deployment: ${offFlavor.id}`],
+      [{ flavor_id: 'not-a-uuid' }, "Invalid input for field/attribute flavor_id. Value: 'not-a-uuid'. Value should be UUID format"],
+      [{ availability_zone: 'az-nowhere' }, 'Validation failure: Invalid availability zone.'],
+      [{ availability_zone: 'az-off' }, 'The selected availability_zone is not allowed in this deployment: az-off'],
+    ] as const;
+    for (const [choice, message] of refusals) {
+      const refused = await octavia('POST', '/loadbalancers', { loadbalancer: { vip_subnet_id: subnetId, ...choice } });
+      expect([refused.statusCode, refused.json().faultstring]).toEqual([400, message]);
+    }
+    expect((await octavia('GET', '/loadbalancers')).json().loadbalancers).toHaveLength(before);
+
+    const lb = await createSettled({ loadbalancer: { vip_subnet_id: subnetId, flavor_id: flavor.id, availability_zone: 'az-on' } });
+    expect(lb).toMatchObject({ flavor_id: flavor.id, availability_zone: 'az-on' });
+    expect((await octavia('GET', `/loadbalancers/${lb.id}`)).json().loadbalancer).toMatchObject({ flavor_id: flavor.id, availability_zone: 'az-on', provisioning_status: 'ACTIVE' });
+    expect((await octavia('DELETE', `/loadbalancers/${lb.id}`)).statusCode).toBe(204);
+    settle();
+    for (const path of [`/flavors/${flavor.id}`, `/flavors/${offFlavor.id}`, '/availabilityzones/az-on', '/availabilityzones/az-off', `/flavorprofiles/${flavorProfile.id}`, `/availabilityzoneprofiles/${zoneProfile.id}`]) {
+      expect((await octavia('DELETE', path, undefined, admin)).statusCode, path).toBe(204);
+    }
+  });
+
   it('keeps a flavor profile’s provider and data while a flavor uses it (a new name is fine), and lists profiles with Octavia’s flavorprofile_links', async () => {
     const profile = (await octavia('POST', '/flavorprofiles', { flavorprofile: { name: 'kept', provider_name: 'amphora', flavor_data: '{}' } }, admin)).json().flavorprofile;
     const flavor = (await octavia('POST', '/flavors', { flavor: { name: 'on-kept', flavor_profile_id: profile.id } }, admin)).json().flavor;
