@@ -24,6 +24,7 @@ export const SUPPORT_RESOURCES: Record<string, ServiceName> = {
   'router-subnet': 'neutron',
   'floating-ip-pool': 'neutron',
   'floating-ip-target': 'neutron',
+  'network-zone': 'neutron',
   'volume-type': 'cinder',
   'volume-zone': 'cinder',
   'compute-host': 'nova',

@@ -190,6 +190,8 @@ export function networkCreateBodies(values: Record<string, unknown>): { network:
   // Only an admin sees 'Shared' (create_network:shared); an unticked box is Neutron's default anyway.
   if (values.shared) network.shared = true;
   if (values.mtu !== undefined) network.mtu = values.mtu;
+  // Horizon sends zone hints only when some are chosen (none means every zone).
+  if (Array.isArray(values.availability_zone_hints) && values.availability_zone_hints.length) network.availability_zone_hints = values.availability_zone_hints;
   return { network, subnet: values.with_subnet === false ? undefined : subnetBody(values) };
 }
 

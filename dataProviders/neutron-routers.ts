@@ -91,8 +91,10 @@ export function routerHandlers(http: HttpClient): Record<string, ResourceHandler
         return routerRecord(await http.get<Native>(routerPath(id)));
       },
       /** The form's External Network becomes the gateway; none leaves the router without one. */
-      async create({ external_network: network, ...data }) {
-        const body = { ...data, ...(network ? { external_gateway_info: { network_id: network } } : {}) };
+      async create({ external_network: network, availability_zone_hints: zones, ...data }) {
+        // Zone hints only when some are chosen, as Horizon sends them (none means every zone).
+        const hints = Array.isArray(zones) && zones.length ? { availability_zone_hints: zones } : {};
+        const body = { ...data, ...hints, ...(network ? { external_gateway_info: { network_id: network } } : {}) };
         return routerRecord(await http.post<Native>('/api/neutron/routers/', body));
       },
       /** Edit sends name and admin state; Set Gateway a `network_id`; Clear Gateway `external_gateway_info: null`. */

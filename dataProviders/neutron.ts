@@ -85,6 +85,14 @@ export function createNeutronProvider(http: HttpClient): DataProvider {
         await http.delete(qosPolicyPath(id));
       },
     },
+    /** Neutron's available zones of one resource (`filter.resource`: network or router), for the zone hints of Create Network and Create Router. */
+    'network-zone': {
+      async list(params) {
+        const query = { resource: String(params.filter?.resource ?? 'network'), state: 'available' };
+        const { items } = await http.get<{ items: { name: string; resource: string; state: string }[] }>('/api/neutron/availability_zones/', { query });
+        return items.map((zone) => ({ id: zone.name, ...zone }));
+      },
+    },
     trunk: {
       /** The project panel asks for its project's trunks (`panel.projectFilter`); the admin panel for all. */
       async list(params) {

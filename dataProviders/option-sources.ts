@@ -21,9 +21,9 @@ function trunkPorts(role: 'parent' | 'subport' | 'any'): OptionSource {
   };
 }
 
-/** Every record of a resource through its data provider. */
-async function listAll<T>(backend: Backend, resource: string, sortField = 'name'): Promise<T[]> {
-  const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 10_000 }, sort: { field: sortField, order: 'ASC' }, filter: {} });
+/** Every record of a resource through its data provider (those matching `filter`). */
+async function listAll<T>(backend: Backend, resource: string, sortField = 'name', filter: Record<string, unknown> = {}): Promise<T[]> {
+  const { data } = await backend.dataProvider.getList(resource, { pagination: { page: 1, perPage: 10_000 }, sort: { field: sortField, order: 'ASC' }, filter });
   return data as T[];
 }
 
@@ -40,6 +40,11 @@ function volumeSources(resource: string, usable: string, size: (record: Sized) =
     (await listAll<Sized>(backend, resource))
       .filter((record) => record.status === usable)
       .map((record) => ({ id: record.id, label: `${record.name || record.id} (${size(record)})`, name: record.name ?? '', volume_size: volumeSize(record) }));
+}
+
+/** Neutron's available zones of a resource (network or router), by name. */
+function neutronZones(resource: 'network' | 'router'): OptionSource {
+  return async (backend) => (await listAll<{ id: string }>(backend, 'network-zone', 'name', { resource })).map((zone) => ({ id: zone.id, label: zone.id }));
 }
 
 /** A snapshot's or a volume's own size: a copy is at least as large. */
@@ -88,6 +93,9 @@ export const OPTION_SOURCES: Record<string, OptionSource> = {
     (await listAll<Sized>(backend, 'volume'))
       .filter((volume) => volume.status === 'available' || volume.status === 'in-use')
       .map((volume) => ({ id: volume.id, label: `${volume.name || volume.id} (${volume.size} GiB)` })),
+  /** Neutron's available zones for networks and for routers: Create Network's and Create Router's zone hints. */
+  'network-zones': neutronZones('network'),
+  'router-zones': neutronZones('router'),
   /** Cinder's zones that are up (Horizon leaves out unavailable ones). */
   'volume-zones': async (backend) =>
     (await listAll<{ id: string; available: boolean }>(backend, 'volume-zone')).filter((zone) => zone.available).map((zone) => ({ id: zone.id, label: zone.id })),

@@ -9,6 +9,7 @@ const UPDATED = '2013-01-01T10:00:00-00:00';
 const entries: [alias: string, name: string, description: string, updated?: string][] = [
   ['agent', 'agent', 'The agent management extension.'],
   ['allowed-address-pairs', 'Allowed Address Pairs', 'Provides allowed address pairs'],
+  ['availability_zone', 'Availability Zone', 'The availability zone extension.'],
   ['binding', 'Port Binding', 'Expose port bindings of a virtual port to external application'],
   ['default-subnetpools', 'Default Subnetpools', 'Provides ability to mark and use a subnetpool as the default.'],
   ['external-net', 'Neutron external network', 'Adds external network attribute to network resource.'],
@@ -17,6 +18,7 @@ const entries: [alias: string, name: string, description: string, updated?: stri
   ['fip-port-details', 'Floating IP Port Details Extension', 'Add port_details attribute to Floating IP resource'],
   ['net-mtu', 'Network MTU', 'Provides MTU attribute for a network resource.'],
   ['net-mtu-writable', 'Network MTU (writable)', 'Provides a writable MTU attribute for a network resource.'],
+  ['network_availability_zone', 'Network Availability Zone', 'Availability zone support for network.'],
   ['pagination', 'Pagination support', 'Extension that indicates that pagination is enabled.'],
   ['port-security', 'Port Security', 'Provides port security'],
   ['project-id', 'project_id field enabled', 'Extension that indicates that project_id field is enabled.'],
@@ -29,6 +31,7 @@ const entries: [alias: string, name: string, description: string, updated?: stri
   ['quotas', 'Quota management support', 'Expose functions for quotas management per project'],
   ['quota_details', 'Quota details management support', 'Expose functions for quotas usage statistics per project'],
   ['router', 'Neutron L3 Router', 'Router abstraction for basic L3 forwarding between L2 Neutron networks and access to external networks via a NAT gateway.'],
+  ['router_availability_zone', 'Router Availability Zone', 'Availability zone support for router.'],
   ['security-group', 'security-group', 'The security groups extension.'],
   ['sorting', 'Sorting support', 'Extension that indicates that sorting is enabled.'],
   ['standard-attr-description', 'standard-attr-description', 'Extension to add descriptions to standard attributes'],

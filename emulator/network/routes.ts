@@ -47,6 +47,7 @@ import {
 import {
   deleteQuota,
   listAgents,
+  listAvailabilityZones,
   listExtensions,
   listQuotas,
   listVersions,
@@ -112,6 +113,7 @@ const API: Route[] = [
   ['PUT', '/trunks/:id/add_subports', addTrunkSubports],
   ['PUT', '/trunks/:id/remove_subports', removeTrunkSubports],
   ['GET', '/trunks/:id/get_subports', getTrunkSubports],
+  ['GET', '/availability_zones', listAvailabilityZones],
   ['GET', '/agents', listAgents],
   ['GET', '/agents/:id', showAgent],
   ['GET', '/quotas', listQuotas],

@@ -72,6 +72,10 @@ export type NetworkCreateForm = {
   shared?: boolean;
   with_subnet?: boolean;
   /**
+   * Availability zones where the DHCP agents may be scheduled. Leaving this unset is equivalent to selecting all availability zones
+   */
+  availability_zone_hints?: string[];
+  /**
    * Maximum Transmission Unit. An empty value means that network's default MTU is used.
    */
   mtu?: number;
@@ -184,6 +188,10 @@ export type NetworkAdminCreateForm = {
    */
   external?: boolean;
   with_subnet?: boolean;
+  /**
+   * Availability zones where the DHCP agents may be scheduled. Leaving this unset is equivalent to selecting all availability zones
+   */
+  availability_zone_hints?: string[];
   /**
    * Maximum Transmission Unit. An empty value means that network's default MTU is used.
    */

@@ -40,6 +40,7 @@ export interface RouterCreate {
   description?: string;
   admin_state_up?: boolean;
   external_gateway_info?: RouterGateway;
+  availability_zone_hints?: string[];
 }
 
 /**
@@ -59,6 +60,10 @@ export interface RouterCreateForm {
   name?: string;
   admin_state_up?: boolean;
   external_network?: string;
+  /**
+   * Availability Zones where the router may be scheduled. Leaving this unset is equivalent to selecting all Availability Zones
+   */
+  availability_zone_hints?: string[];
 }
 
 export interface RouterEditForm {

@@ -1,10 +1,12 @@
 import { lazy, type ReactNode, Suspense, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { supportsFeature } from '../backend/verbs';
 import type { DataProvider } from 'ra-core';
 import type { AnyResourceDescriptor, ResourceRecord, UniqueRule } from '../descriptor';
 import type { FieldErrors } from '../forms/useSchemaForm';
 import { useToastStore } from '../toasts/context';
 import type { MetadataAction, ModalAction, OperationAction, RowFormAction, ToolbarAction, WizardAction } from './actions';
+import { extensionsQuery } from './access';
 import { useBackend } from './context';
 import { DeleteDialog } from './DeleteDialog';
 import { UploadProgressBar } from './UploadProgressBar';
@@ -70,7 +72,8 @@ export function useActionDialogs(
     }
   };
   const runForm = useFormAction(descriptor);
-  const { dataProvider, settings, policy } = useBackend();
+  const { dataProvider, settings, policy, extensions } = useBackend();
+  const queryClient = useQueryClient();
   const toasts = useToastStore();
   const deleteRecords = useDeleteRecords(descriptor);
   const operate = useRunOperation(descriptor);
@@ -166,6 +169,8 @@ export function useActionDialogs(
         (feature) => supportsFeature(dataProvider, descriptor.name, feature),
         // Fields offered by policy only (x-policy), e.g. a network's 'Shared'.
         (rules) => policy.check(rules),
+        // Fields offered with an extension only (x-extension), from the session's cached extension lists.
+        async (service, alias) => (await queryClient.fetchQuery(extensionsQuery(extensions, service))).includes(alias),
       ),
     );
 

@@ -5,7 +5,7 @@ import { formRootSchema, schemaName } from '../schema/form-root';
 import { derefLocal } from '../schema/refs';
 import { schemaLookup } from '../schema/shared';
 import type { SchemaDocument, SchemaNode } from '../schema/types';
-import { HIDDEN_FIELD, type HintedNode } from './hints';
+import { type ExtensionHint, HIDDEN_FIELD, type HintedNode } from './hints';
 import { loadFormValidator } from './validator';
 
 export interface BuiltForm {
@@ -24,11 +24,12 @@ export async function buildForm(
   action: FormRef & { uiSchema?: Record<string, unknown> },
   supports?: FeatureCheck,
   allows?: PolicyCheck,
+  enabled?: ExtensionCheck,
 ): Promise<BuiltForm> {
   const document = formDocument(descriptor, action);
   const schema = formRootSchema(document, action.form, schemaLookup);
   const choices = await offeredChoices(schema, supports);
-  const denied = await deniedFields(schema, allows);
+  const denied = await deniedFields(schema, allows, enabled);
   const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
     const labels = derefLocal(property, schema)['x-enumLabels'];
@@ -37,7 +38,7 @@ export async function buildForm(
       ...(labels ? { 'ui:enumNames': labels } : {}),
       ...(choices[field] ? { 'ui:enumOrder': choices[field] } : {}),
       ...given,
-      // A field its policy refuses is not offered (x-policy), whatever the action's uiSchema says.
+      // A field its policy refuses (x-policy) or whose extension is missing (x-extension) is not offered, whatever the action's uiSchema says.
       ...(denied.has(field) ? { 'ui:field': HIDDEN_FIELD, 'ui:widget': 'hidden' } : {}),
     };
   }
@@ -62,16 +63,23 @@ export function formDocument(descriptor: AnyResourceDescriptor, action: FormRef)
 /** Whether policy rules pass for the session (POST /api/policy/). */
 export type PolicyCheck = (rules: [string, string][]) => Promise<boolean>;
 
+/** Whether a service has an extension enabled (`GET /api/<service>/extensions/`). */
+export type ExtensionCheck = (service: ExtensionHint['service'], alias: string) => Promise<boolean>;
+
 /**
  * Fields whose `x-policy` rules do not pass (e.g. 'Shared' needs
- * create_network:shared). Without a check, or when a check fails, such
- * fields are not offered.
+ * create_network:shared) or whose `x-extension` is not enabled (Availability
+ * Zone Hints need network_availability_zone). Without a check, or when a
+ * check fails, such fields are not offered.
  */
-export async function deniedFields(schema: SchemaNode, allows?: PolicyCheck): Promise<Set<string>> {
+export async function deniedFields(schema: SchemaNode, allows?: PolicyCheck, enabled?: ExtensionCheck): Promise<Set<string>> {
   const denied = new Set<string>();
   for (const [field, property] of Object.entries(schema.properties ?? {})) {
-    const rules = (derefLocal(property, schema) as HintedNode)['x-policy'];
+    const node = derefLocal(property, schema) as HintedNode;
+    const rules = node['x-policy'];
+    const extension = node['x-extension'];
     if (rules?.length && !(allows && (await allows(rules).catch(() => false)))) denied.add(field);
+    else if (extension && !(enabled && (await enabled(extension.service, extension.alias).catch(() => false)))) denied.add(field);
   }
   return denied;
 }

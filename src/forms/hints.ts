@@ -39,6 +39,13 @@
  *   `min` to its `max` (spec 1 §5: prefix lengths of a pool).
  * - `"x-policy": [["network", "create_network:shared"]]`: the field is
  *   offered only when the policy rules pass (forms/form-schema.ts hides it).
+ * - `"x-extension": { "service": "neutron", "alias": "network_availability_zone" }`:
+ *   the field is offered only when that Cinder or Neutron extension is
+ *   enabled (forms/form-schema.ts hides it), as Horizon deletes Availability
+ *   Zone Hints from Create Network and Create Router without it.
+ * - `"x-widget": "source-select"` on an array of strings: the same choice
+ *   among the option source's items, several at once (Horizon's multiple
+ *   choice fields); the value is the chosen ids.
  * - `"x-sets": [{ "when": [true], "set": { "create_listener": true } }]`:
  *   when the user changes this field to one of `when`, the other fields take
  *   the values of `set` (spec 3 §4.1: creating a monitor turns creating the
@@ -49,6 +56,7 @@
  *   "from" port number.').
  */
 import type { UiSchema } from '@rjsf/utils';
+import type { ExtensionService } from '../backend/contract';
 import type { SchemaNode } from '../schema/types';
 
 export interface SwitchHint {
@@ -97,6 +105,7 @@ export type HintedNode = SchemaNode & {
   'x-from'?: FromHint | FromHint[];
   'x-choicesFrom'?: ChoicesFromHint;
   'x-policy'?: [string, string][];
+  'x-extension'?: ExtensionHint;
   'x-widget'?: 'spinner' | 'transfer' | 'file' | 'source-select' | 'textarea';
   'x-options'?: Record<string, string | number | boolean | object | null>;
   'x-transferTable'?: Partial<TransferHint>;
@@ -104,6 +113,12 @@ export type HintedNode = SchemaNode & {
   'x-atLeast'?: AtLeastHint;
   'x-sets'?: SetsHint[];
 };
+
+/** A Cinder or Neutron extension a field needs (`x-extension`). */
+export interface ExtensionHint {
+  service: ExtensionService;
+  alias: string;
+}
 
 /** Values other fields take when this one is changed to one of `when` (`x-sets`). */
 export interface SetsHint {

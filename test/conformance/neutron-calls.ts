@@ -317,6 +317,15 @@ export const NEUTRON_CALLS: NativeCall[] = [
   },
   {
     service: 'network',
+    name: 'GET /v2.0/availability_zones?resource=network&state=available',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/availability_zones?resource=network&state=available`,
+    headers: as('demoToken'),
+    // The real cloud's zones come from DHCP and L3 agents it may lack: the list itself is what both must answer.
+    reads: ['availability_zones'],
+  },
+  {
+    service: 'network',
     name: 'GET /v2.0/quotas/{p}/default',
     method: 'GET',
     url: (ctx) => `${neutronUrl(ctx)}/quotas/${ctx.demoProjectId}/default`,

@@ -103,3 +103,23 @@ describe('fields offered by policy (x-policy)', () => {
     expect(asked).toEqual([[['network', 'create_network:shared']]]);
   });
 });
+
+describe('fields offered with an extension (x-extension)', () => {
+  const form = {
+    type: 'object',
+    properties: { name: { type: 'string' }, availability_zone_hints: { type: 'array', items: { type: 'string' }, 'x-extension': { service: 'neutron', alias: 'network_availability_zone' } } },
+  } as never;
+  const allow = async () => true;
+
+  it('hides the field when the extension is not enabled, cannot be checked or the check fails', async () => {
+    expect([...(await deniedFields(form, allow, async () => false))]).toEqual(['availability_zone_hints']);
+    expect([...(await deniedFields(form, allow))]).toEqual(['availability_zone_hints']);
+    expect([...(await deniedFields(form, allow, async () => Promise.reject(new Error('down'))))]).toEqual(['availability_zone_hints']);
+  });
+
+  it('offers it when the service has the extension, asking by service and alias', async () => {
+    const asked: unknown[] = [];
+    expect([...(await deniedFields(form, allow, async (service, alias) => (asked.push([service, alias]), true)))]).toEqual([]);
+    expect(asked).toEqual([['neutron', 'network_availability_zone']]);
+  });
+});

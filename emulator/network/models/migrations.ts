@@ -233,4 +233,12 @@ export const networkMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // availability_zone_hints (network_availability_zone, router_availability_zone): the zone names asked for, as JSON.
+    id: '0002_az_hints',
+    sql: `
+      ALTER TABLE net_networks ADD COLUMN az_hints TEXT NOT NULL DEFAULT '[]';
+      ALTER TABLE net_routers ADD COLUMN az_hints TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ];

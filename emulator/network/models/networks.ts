@@ -1,6 +1,6 @@
 import type { Db } from '../../store/db.js';
 import { conflict, invalidInput, notFound } from '../faults.js';
-import { checkQuota, flag, newId, standardAttributes, touch, type Viewer } from './common.js';
+import { checkQuota, flag, json, newId, standardAttributes, touch, type Viewer } from './common.js';
 
 /**
  * Networks (neutron/db/db_base_plugin_v2.py with the external-net, provider
@@ -24,6 +24,7 @@ export interface NetworkRow {
   network_type: string;
   physical_network: string | null;
   segmentation_id: number | null;
+  az_hints: string;
   revision_number: number;
   created_at: number;
   updated_at: number;
@@ -44,7 +45,7 @@ export function renderNetwork(db: Db, row: NetworkRow) {
     status: row.status,
     subnets,
     shared: Boolean(row.shared),
-    availability_zone_hints: [] as string[],
+    availability_zone_hints: json<string[]>(row.az_hints),
     availability_zones: ['nova'],
     ipv4_address_scope: null,
     ipv6_address_scope: null,
@@ -89,6 +90,7 @@ export interface NetworkInput {
   networkType?: string;
   physicalNetwork?: string | null;
   segmentationId?: number | null;
+  azHints?: string[];
   id?: string;
 }
 
@@ -150,7 +152,7 @@ export function createNetwork(db: Db, now: number, input: NetworkInput): Network
     const { physicalNetwork, segmentationId } = providerSegment(db, networkType, input.physicalNetwork, input.segmentationId);
     db.run(
       `INSERT INTO net_networks (id, name, description, project_id, admin_state_up, shared, external, is_default, mtu, port_security_enabled,
-         qos_policy_id, network_type, physical_network, segmentation_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         qos_policy_id, network_type, physical_network, segmentation_id, az_hints, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       id,
       input.name ?? '',
       input.description ?? '',
@@ -165,6 +167,7 @@ export function createNetwork(db: Db, now: number, input: NetworkInput): Network
       networkType,
       physicalNetwork,
       segmentationId,
+      JSON.stringify(input.azHints ?? []),
       now,
       now,
     );

@@ -22,6 +22,7 @@ export interface RouterRow {
   gw_port_id: string | null;
   enable_snat: number;
   routes: string;
+  az_hints: string;
   revision_number: number;
   created_at: number;
   updated_at: number;
@@ -45,7 +46,7 @@ export function renderRouter(db: Db, row: RouterRow) {
     availability_zones: ['nova'],
     distributed: false,
     ha: false,
-    availability_zone_hints: [] as string[],
+    availability_zone_hints: json<string[]>(row.az_hints),
     routes: json<unknown[]>(row.routes),
     flavor_id: null,
     ...standardAttributes({ ...row, description: undefined }),
@@ -109,18 +110,19 @@ function setGateway(db: Db, now: number, router: RouterRow, gateway: GatewayInpu
 export function createRouter(
   db: Db,
   now: number,
-  input: { projectId: string; name?: string; description?: string; adminStateUp?: boolean; gateway?: GatewayInput | null },
+  input: { projectId: string; name?: string; description?: string; adminStateUp?: boolean; gateway?: GatewayInput | null; azHints?: string[] },
 ): RouterRow {
   return db.tx(() => {
     checkQuota(db, input.projectId, 'router');
     const id = newId();
     db.run(
-      'INSERT INTO net_routers (id, name, description, project_id, admin_state_up, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      'INSERT INTO net_routers (id, name, description, project_id, admin_state_up, az_hints, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
       id,
       input.name ?? '',
       input.description ?? '',
       input.projectId,
       flag(input.adminStateUp ?? true),
+      JSON.stringify(input.azHints ?? []),
       now,
       now,
     );

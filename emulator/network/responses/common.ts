@@ -64,6 +64,7 @@ const FILTERABLE: Record<string, string[]> = {
   security_group_rules: ['security_group_id', 'direction', 'ethertype', 'protocol', 'port_range_min', 'port_range_max', 'remote_ip_prefix', 'remote_group_id', 'remote_address_group_id'],
   policies: ['shared', 'is_default', 'rules'],
   trunks: ['port_id', 'admin_state_up', 'sub_ports'],
+  availability_zones: ['resource', 'state'],
   agents: ['agent_type', 'binary', 'topic', 'host', 'availability_zone', 'admin_state_up', 'alive', 'configurations', 'heartbeat_timestamp', 'started_at'],
 };
 

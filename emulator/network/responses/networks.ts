@@ -1,6 +1,7 @@
 import type { Handler } from '../../core/service.js';
 import { policyNotAuthorized } from '../faults.js';
 import { bool, description, name, owner, toInt, validators } from '../models/attributes.js';
+import { checkZoneHints } from '../models/availability-zones.js';
 import type { Viewer } from '../models/common.js';
 import { createNetwork as create, deleteNetwork as remove, getNetwork, listNetworks as list, type NetworkRow, renderNetwork, updateNetwork as update } from '../models/networks.js';
 import { getPolicy } from '../models/qos.js';
@@ -45,6 +46,7 @@ export const createNetwork: Handler = (deps) => async (request, reply) => {
   enforceAttributes(context, 'create', 'network', values);
   const projectId = ownerOf(context, values);
   if (values.qos_policy_id) getPolicy(deps.db, viewer, values.qos_policy_id as string);
+  const azHints = checkZoneHints(deps.db, 'network', values.availability_zone_hints as string[] | undefined);
   const row = create(deps.db, deps.clock.now(), {
     projectId,
     name: values.name as string | undefined,
@@ -59,6 +61,7 @@ export const createNetwork: Handler = (deps) => async (request, reply) => {
     networkType: values['provider:network_type'] as string | undefined,
     physicalNetwork: values['provider:physical_network'] as string | null | undefined,
     segmentationId: values['provider:segmentation_id'] as number | undefined,
+    azHints,
   });
   reply.code(201);
   return { network: stripAdminOnly(viewer, renderNetwork(deps.db, row)) };

@@ -10,6 +10,7 @@ import {
   renderFloatingIp,
   updateFloatingIp as updateFip,
 } from '../models/floatingips.js';
+import { checkZoneHints } from '../models/availability-zones.js';
 import { addInterface, createRouter as create, deleteRouter as remove, type GatewayInput, getRouter, listRouters as list, removeInterface, renderRouter, updateRouter as update } from '../models/routers.js';
 import { enforceAttributes, ownerOf } from '../policy.js';
 import { contextOf, idParam, listAnswer, project, resourceBody, viewerOf } from './common.js';
@@ -49,12 +50,14 @@ export const createRouter: Handler = (deps) => async (request, reply) => {
   const context = contextOf(request);
   const values = resourceBody(request, 'router', ROUTER_ATTRIBUTES, 'create');
   enforceAttributes(context, 'create', 'router', values);
+  const azHints = checkZoneHints(deps.db, 'router', values.availability_zone_hints as string[] | undefined);
   const row = create(deps.db, deps.clock.now(), {
     projectId: ownerOf(context, values),
     name: values.name as string | undefined,
     description: values.description as string | undefined,
     adminStateUp: values.admin_state_up as boolean | undefined,
     gateway: values.external_gateway_info as GatewayInput | null | undefined,
+    azHints,
   });
   reply.code(201);
   return { router: renderRouter(deps.db, row) };

@@ -3,6 +3,7 @@ import { cloudUrl } from '../../core/service.js';
 import { jsonBody } from '../../core/http.js';
 import { NeutronFault, notFound, policyNotAuthorized } from '../faults.js';
 import { toInt, validators } from '../models/attributes.js';
+import { listAvailabilityZones as zoneRows } from '../models/availability-zones.js';
 import { findAgent, listAgents as agentRows, projectsWithQuotas, renderAgent, resetQuotas, setQuotas } from '../models/agents-quotas.js';
 import { QUOTA_DEFAULTS, type QuotaResource, quotaLimits, quotaUsage } from '../models/common.js';
 import { EXTENSIONS } from '../extensions.js';
@@ -22,6 +23,9 @@ export const showExtension: Handler = () => async (request) => {
   if (!extension) throw notFound('HTTPNotFound', `Extension with alias ${idParam(request, 'alias')} does not exist`);
   return { extension };
 };
+
+/** `GET /availability_zones`: open to every user, filterable on name, resource and state. */
+export const listAvailabilityZones: Handler = (deps) => async (request) => listAnswer(request, 'availability_zones', zoneRows(deps.db).map((zone) => ({ ...zone })));
 
 /** get_agent is admin-only; like every policy-filtered list, a member gets an empty list, not a 403. */
 export const listAgents: Handler = (deps) => async (request) => {

@@ -5,7 +5,7 @@ import { extensions, filtersOf, hasExtension, neutron, projectOf, wrap } from '.
 import { enforce } from '../../policy/enforce.js';
 import { QUOTA_PROJECT_PARAMS, quotaItem } from '../quota-names.js';
 
-/** `/api/neutron/agents/`, `extensions/` and the quota routes (api-contract §8). */
+/** `/api/neutron/agents/`, `availability_zones/`, `extensions/` and the quota routes (api-contract §8). */
 
 /** Neutron quotas Horizon edits, with the extension each needs (router and security-group ones are skipped without them). */
 const QUOTA_FIELDS: [name: string, display: string, extension?: string][] = [
@@ -37,6 +37,17 @@ export const serviceInfoRoutes: FastifyPluginAsync<BffContext> = async (app, { a
     if (!(await hasExtension(client, 'agent'))) return reply.code(501).type('application/json; charset=utf-8').send('""');
     const response = await neutron<{ agents: Record<string, unknown>[] }>(client, 'GET', `/agents${filtersOf(request)}`);
     return { items: response.body.agents.map(wrap) };
+  });
+
+  /**
+   * Neutron's availability zones (not in the contract), e.g. `?resource=network&state=available`
+   * for Create Network's and Create Router's zone hints; 501 without the availability_zone extension.
+   */
+  app.get('/api/neutron/availability_zones/', async (request, reply) => {
+    const client = await access.client(request);
+    if (!(await hasExtension(client, 'availability_zone'))) return reply.code(501).type('application/json; charset=utf-8').send('""');
+    const response = await neutron<{ availability_zones: Record<string, unknown>[] }>(client, 'GET', `/availability_zones${filtersOf(request)}`);
+    return { items: response.body.availability_zones };
   });
 
   /** Dead in Horizon (never registered); implemented as the contract asks, from the project's defaults. */

@@ -22,8 +22,16 @@ import { useOptionLoader } from '../option-sources';
  * Floating IP), or
  * `"session:<field>"`, the item whose id is the signed-in session's field
  * (Create Project's domain: `"session:user_domain_id"`).
+ * On an array (rjsf's `multiple`) several items may be chosen, as Horizon's
+ * multiple choice fields (Availability Zone Hints); the value is their ids,
+ * or nothing when none is chosen.
  */
-export default function SourceSelectWidget({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
+export default function SourceSelectWidget(props: WidgetProps) {
+  return props.multiple ? <MultipleSourceSelect {...props} /> : <SingleSourceSelect {...props} />;
+}
+
+/** The option source's items, loaded once per source and filter; null while loading. */
+function useSourceItems(options: WidgetProps['options']): { items: TransferItem[] | null; failed: boolean } {
   const load = useOptionLoader();
   const source = String(options.source ?? '');
   const record = useContext(FormRecordContext);
@@ -43,6 +51,11 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       live = false;
     };
   }, [source, load, filterKey, labelField]);
+  return { items, failed };
+}
+
+function SingleSourceSelect({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
+  const { items, failed } = useSourceItems(options);
   const session = useUserSession().data as Record<string, unknown> | undefined;
   const preselected = value === undefined || value === '' ? preselectedId(String(options.preselect ?? ''), items, session) : undefined;
   useEffect(() => {
@@ -72,6 +85,42 @@ export default function SourceSelectWidget({ id, value, label, required, disable
       <MenuItem value="">
         <em>{placeholder}</em>
       </MenuItem>
+      {(items ?? []).map((item) => (
+        <MenuItem key={item.id} value={item.id}>
+          {item.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+function MultipleSourceSelect({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
+  const { items, failed } = useSourceItems(options);
+  const chosen = Array.isArray(value) ? (value as string[]) : [];
+  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : '';
+  return (
+    <TextField
+      id={id}
+      name={id}
+      select
+      label={label}
+      required={required}
+      disabled={disabled || readonly}
+      autoFocus={autofocus}
+      fullWidth
+      slotProps={{
+        select: { multiple: true, displayEmpty: true, renderValue: (selected) => ((selected as string[]).length ? (selected as string[]).join(', ') : placeholder) },
+        inputLabel: { shrink: true },
+      }}
+      error={Boolean(rawErrors?.length)}
+      value={chosen}
+      onChange={(event) => {
+        const next = event.target.value as unknown as string[];
+        onChange(next.length ? next : undefined);
+      }}
+      onBlur={() => onBlur(id, value)}
+      onFocus={() => onFocus(id, value)}
+    >
       {(items ?? []).map((item) => (
         <MenuItem key={item.id} value={item.id}>
           {item.label}
