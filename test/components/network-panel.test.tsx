@@ -76,7 +76,8 @@ describe('Networks list (Horizon /project/networks)', { timeout: 60_000 }, () =>
     const item = await screen.findByRole('menuitem', { name: 'Delete Network' });
     expect(item.getAttribute('aria-disabled')).toBe('true');
     expect(screen.queryByRole('menuitem', { name: 'Edit Network' })).toBeNull();
-    expect((await screen.findByRole('menuitem', { name: 'Create Subnet' })).getAttribute('aria-disabled')).toBe('true');
+    // A row link the record does not allow is left out, as Horizon leaves out a link action whose allowed() is false.
+    expect(screen.queryByRole('menuitem', { name: 'Create Subnet' })).toBeNull();
   });
 
   it('offers Create Subnet on a network’s row, opening the network’s Subnets tab with the wizard', async () => {
