@@ -25,14 +25,10 @@ export const MISSING_FEATURES: Record<string, Record<string, boolean>> = {
   'compute-feature-enabled': {
     shelve: false,
     shelve_migrate: false,
-    rescue: false,
     stable_rescue: false,
     change_password: false,
-    interface_attach: false,
     spice_console: false,
     serial_console: false,
-    cold_migration: false,
-    live_migration: false,
     metadata_service: false,
     config_drive: false,
     personality: false,
@@ -46,7 +42,6 @@ export const MISSING_FEATURES: Record<string, Record<string, boolean>> = {
     os_glance_reserved: false,
   },
   'volume-feature-enabled': {
-    backup: false,
     manage_volume: false,
     manage_snapshot: false,
     extend_attached_volume: false,
