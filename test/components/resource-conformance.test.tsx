@@ -67,7 +67,7 @@ describe.each(resources.map((descriptor) => [descriptor.name, descriptor] as con
     // A resource listed only inside another's details (no panel) has its forms tested there.
     it.runIf(Boolean(field) && Boolean(descriptor.panel))(`the '${action.label}' form rejects a bad ${field} with the schema's message`, async () => {
       const { value, keyword } = invalidValueFor(schema!)!;
-      const { user } = renderApp({ backend: backendFor(descriptor, []), path: descriptor.panel!.path });
+      const { user } = renderApp({ backend: backendFor(descriptor, []), path: panelOffering(descriptor, action).path });
       await user.click(await screen.findByRole('button', { name: action.label }));
       const dialog = await screen.findByRole('dialog', { name: action.label });
       const input = within(dialog).getByRole('textbox', { name: schema!.title });
@@ -102,4 +102,10 @@ function backendFor(descriptor: AnyResourceDescriptor, records: Record<string, u
     // Transfer-table fields ('x-transferTable': { source: 'projects' }) list the projects.
     identity: { listMyProjects: async () => [], listProjects: async () => [], listRoles: async () => [] },
   });
+}
+
+/** The panel whose dashboard offers `action`: an admin-only form (Allocate IP To Project for any project) is on the admin panel. */
+function panelOffering(descriptor: AnyResourceDescriptor, action: { dashboards?: string[] }) {
+  const panels = [descriptor.panel!, ...(descriptor.extraPanels ?? [])];
+  return panels.find((panel) => !action.dashboards || action.dashboards.includes(panel.dashboard)) ?? descriptor.panel!;
 }

@@ -27,6 +27,8 @@ export function fakeDataProvider(resources: FakeResources): DataProvider {
     const handler = resources[resource]?.[name];
     // Every create button with a quota asks for the project's quotas: none used up unless the test arranges them.
     if (!handler && resource === 'quota-usage' && name === 'getOne') return { data: { id: params.id } };
+    // The landing page (the Overview) draws the usage chart: no samples unless the test arranges them.
+    if (!handler && resource === 'usage-chart' && name === 'getOne') return { data: { id: params.id, series: [], stats: {}, settings: {} } };
     if (!handler) return unexpected(`dataProvider.${name}('${resource}')`);
     const result = await handler(params);
     // A getList handler returns the rows, or `{ data, pageInfo }` for a page of a server-paged list.
