@@ -31,14 +31,16 @@ beforeAll(async () => {
   };
   const staticDir = mkdtempSync(join(tmpdir(), 'console-csp-'));
   writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><body></body></html>');
-  app = await build({ authUrl: fake.authUrl, sessionSecret: 'test-secret', staticDir, defaultRegion: 'RegionOne' });
+  // No backup scheduler: this file checks page headers, and a tick under way would hold the close.
+  app = await build({ authUrl: fake.authUrl, sessionSecret: 'test-secret', staticDir, defaultRegion: 'RegionOne', backup: { start: false } });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
   demo = await ApiClient.loggedIn({ baseUrl, passwords: { demo: 'pw', admin: 'pw' } } as TestCloud, 'demo');
 }, 60_000);
 afterAll(async () => {
-  await app.close();
+  // The fake first: it drops every socket, so no pooled upstream connection keeps the server's close waiting.
   await fake.close();
-});
+  await app.close();
+}, 30_000);
 
 const pageCsp = async () => (await fetch(`${baseUrl}/project/instances/srv-1/`)).headers.get('content-security-policy') ?? '';
 
