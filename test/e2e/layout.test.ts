@@ -6,9 +6,9 @@ const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
 const browser = useChromium();
 
-// 1024 px is layout-narrow.test.ts: a file each, so the two widths run side by side.
+// The panels are opened in 2 shares at each of two widths (1400 and 1024 px), a file each, run side by side.
 describe('layout: every panel fits the window and keeps its row menu reachable (issue 14)', () => {
-  it('at 1400 px wide, no page is wider than the window and the first row menu is visible and opens', async () => {
-    expect(await panelsThatDoNotFit(browser(), baseUrl, passwords.admin, 1400)).toEqual([]);
+  it('at 1400 px wide, no page is wider than the window and the first row menu is visible and opens (panels, share 1 of 2)', async () => {
+    expect(await panelsThatDoNotFit(browser(), baseUrl, passwords.admin, 1400, { part: 1, of: 2 })).toEqual([]);
   }, 300_000);
 });
