@@ -290,7 +290,8 @@ describe('object storage, a user’s journey in the browser (issue 18; spec 2 §
     await page.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, `Container ${container} deleted.`);
     await page.getByText('Select a container to browse.').waitFor();
-    expect(await page.getByRole('list', { name: 'Container list' }).getByText(container).count()).toBe(0);
+    // The list is refetched after the toast: wait for it rather than read it once.
+    await expect.poll(() => page.getByRole('list', { name: 'Container list' }).getByText(container).count(), { timeout: 30_000 }).toBe(0);
     expect((await apiFromPage(page, 'GET', `${api}/metadata/`)).status).toBe(404);
     expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toContain(`${api}/metadata/`);
     await context.close();
