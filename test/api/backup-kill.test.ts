@@ -29,19 +29,20 @@ afterAll(async () => {
 const asCloud = (running: RunningServer): TestCloud =>
   ({ baseUrl: running.baseUrl, authUrl: `${running.baseUrl}/cloud/identity/v3`, passwords: running.passwords, isRealCloud: false }) as TestCloud;
 
-const killed = (running: RunningServer) =>
-  new Promise<void>((resolve) => {
-    process.kill(running.pid, 'SIGKILL');
-    const check = () => {
-      try {
-        process.kill(running.pid, 0);
-        setTimeout(check, 50);
-      } catch {
-        resolve();
-      }
-    };
-    check();
-  });
+/** Whether a process of that id still runs (signal 0 checks without sending anything). */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+async function killed(running: RunningServer): Promise<void> {
+  process.kill(running.pid, 'SIGKILL');
+  await waitUntil(() => alive(running.pid), (still) => !still, { what: `server ${running.pid} gone after SIGKILL`, interval: 50 });
+}
 
 describe('a server killed in the middle of a backup', () => {
   it.skipIf(Boolean(process.env.OS_AUTH_URL))('ends the interrupted task as problem once started again, and deletes the Cinder backup it had asked for', async () => {
