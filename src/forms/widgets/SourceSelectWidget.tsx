@@ -63,7 +63,7 @@ function SingleSourceSelect({ id, value, label, required, disabled, readonly, ra
   }, [preselected, onChange]);
   const noChoices = items?.length === 0 && typeof options.noChoicesLabel === 'string' ? options.noChoicesLabel : undefined;
   const emptyLabel = typeof options.emptyLabel === 'string' ? options.emptyLabel : 'Select one';
-  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : (noChoices ?? emptyLabel);
+  const placeholder = loadingText(items, failed) ?? noChoices ?? emptyLabel;
   return (
     <TextField
       id={id}
@@ -85,11 +85,7 @@ function SingleSourceSelect({ id, value, label, required, disabled, readonly, ra
       <MenuItem value="">
         <em>{placeholder}</em>
       </MenuItem>
-      {(items ?? []).map((item) => (
-        <MenuItem key={item.id} value={item.id}>
-          {item.label}
-        </MenuItem>
-      ))}
+      {choices(items)}
     </TextField>
   );
 }
@@ -97,7 +93,7 @@ function SingleSourceSelect({ id, value, label, required, disabled, readonly, ra
 function MultipleSourceSelect({ id, value, label, required, disabled, readonly, rawErrors, options, onChange, onBlur, onFocus, autofocus }: WidgetProps) {
   const { items, failed } = useSourceItems(options);
   const chosen = Array.isArray(value) ? (value as string[]) : [];
-  const placeholder = failed ? 'Unable to load the choices' : items === null ? 'Loading…' : '';
+  const placeholder = loadingText(items, failed) ?? '';
   return (
     <TextField
       id={id}
@@ -121,11 +117,7 @@ function MultipleSourceSelect({ id, value, label, required, disabled, readonly, 
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}
     >
-      {(items ?? []).map((item) => (
-        <MenuItem key={item.id} value={item.id}>
-          {item.label}
-        </MenuItem>
-      ))}
+      {choices(items)}
     </TextField>
   );
 }
@@ -138,4 +130,18 @@ function preselectedId(preselect: string, items: TransferItem[] | null, session:
   const field = preselect.startsWith('session:') ? preselect.slice('session:'.length) : undefined;
   const wanted = field && session ? session[field] : undefined;
   return items.find((item) => item.id === wanted)?.id;
+}
+
+/** What the field says while its choices load, or when they could not be loaded; undefined once they are there. */
+function loadingText(items: readonly TransferItem[] | null, failed: boolean): string | undefined {
+  return failed ? 'Unable to load the choices' : items === null ? 'Loading…' : undefined;
+}
+
+/** One menu entry per choice of the source. */
+function choices(items: readonly TransferItem[] | null) {
+  return (items ?? []).map((item) => (
+    <MenuItem key={item.id} value={item.id}>
+      {item.label}
+    </MenuItem>
+  ));
 }
