@@ -8,6 +8,7 @@ import type { CloudDeps, Handler } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
 import { deleteDocument, type Document, getDocument, listDocuments, putDocument } from '../models/documents.js';
 import { isCloudAdmin } from '../policy.js';
+import { adminOnly } from './catalog-admin.js';
 import { collectionLinks, requireContext, v3Url } from './common.js';
 
 /**
@@ -158,10 +159,6 @@ export const deleteEc2: Handler = (deps) => async (request, reply: FastifyReply)
 
 const POLICY = { type: 'object', properties: { blob: { type: 'string' }, type: { type: 'string' } }, additionalProperties: true };
 const renderPolicy = (deps: CloudDeps, document: Document) => ({ ...document, links: { self: `${v3Url(deps)}/policies/${document.id}` } });
-
-function adminOnly(request: FastifyRequest, deps: CloudDeps, rule: string) {
-  if (!isCloudAdmin(requireContext(request, deps))) refuse(rule);
-}
 
 export const listPolicies: Handler = (deps) => async (request) => {
   adminOnly(request, deps, 'list_policies');
