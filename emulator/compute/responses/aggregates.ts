@@ -1,6 +1,5 @@
 import { novaTime } from '../../core/clock.js';
-import { isAdmin } from '../../core/context.js';
-import { BadRequest, Forbidden } from '../../core/errors.js';
+import { BadRequest } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
 import type { FastifyRequest } from 'fastify';
 import type { Handler } from '../../core/service.js';
@@ -16,13 +15,11 @@ import {
   setAggregateMetadata,
   updateAggregate as updateAggregateModel,
 } from '../models/aggregates.js';
-import { contextOf, versionOf } from './common.js';
+import { adminOnly, contextOf, versionOf } from './common.js';
 
 /** `/os-aggregates` (nova/api/openstack/compute/aggregates.py): admin only under Nova's default policy. */
 
-function admin(request: FastifyRequest, action: string): void {
-  if (!isAdmin(contextOf(request))) throw new Forbidden(`Policy doesn't allow os_compute_api:os-aggregates:${action} to be performed.`);
-}
+const admin = (request: FastifyRequest, action: string) => adminOnly(contextOf(request), `os_compute_api:os-aggregates:${action}`);
 
 const idOf = (request: FastifyRequest) => (request.params as { id: string }).id;
 

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RequestContext } from '../../core/context.js';
-import { BadRequest, CloudError, Unauthorized } from '../../core/errors.js';
+import { isAdmin, type RequestContext } from '../../core/context.js';
+import { BadRequest, CloudError, Forbidden, Unauthorized } from '../../core/errors.js';
 import { firstHeader } from '../../core/http.js';
 import { newRequestId } from '../../core/ids.js';
 import { Microversion, negotiateMicroversion } from '../../core/microversion.js';
@@ -83,4 +83,9 @@ export function requestIdOf(request: FastifyRequest): string {
   const state = stateOf(request);
   state.requestId ??= newRequestId();
   return state.requestId;
+}
+
+/** Refuses a caller without the admin role, in Nova's words for a policy rule admin-only by default. */
+export function adminOnly(context: RequestContext, rule: string): void {
+  if (!isAdmin(context)) throw new Forbidden(`Policy doesn't allow ${rule} to be performed.`);
 }

@@ -8,7 +8,7 @@ import { validateAgainst } from '../../core/validation.js';
 import { HYPERVISORS, hostUsage, NOVA_SERVICES } from '../models/hosts.js';
 import { hostZone } from '../models/aggregates.js';
 import { getQuotaLimits, getQuotaUsage, QUOTA_RESOURCES, type QuotaResource } from '../models/quotas.js';
-import { contextOf, versionOf } from './common.js';
+import { adminOnly, contextOf, versionOf } from './common.js';
 
 /**
  * What Nova says about its deployment and quotas: os-availability-zone,
@@ -16,9 +16,6 @@ import { contextOf, versionOf } from './common.js';
  * os-quota-class-sets. Services report `up`, updated as of the last request.
  */
 
-const adminOnly = (rule: string, context: ReturnType<typeof contextOf>) => {
-  if (!isAdmin(context)) throw new Forbidden(`Policy doesn't allow ${rule} to be performed.`);
-};
 
 /** `GET /os-availability-zone`: the zones with hosts, each available; hosts only in the detail. */
 export const listAvailabilityZones: Handler = (deps) => async () => ({
@@ -27,7 +24,7 @@ export const listAvailabilityZones: Handler = (deps) => async () => ({
 
 /** `GET /os-availability-zone/detail` (admin): the internal zone too, with each host's services. */
 export const listAvailabilityZonesDetail: Handler = (deps) => async (request) => {
-  adminOnly('os_compute_api:os-availability-zone:detail', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-availability-zone:detail');
   const updated = novaTime(deps.clock.now());
   // A compute host's zone is its aggregate's when one names a zone (os-aggregates), as Nova's availability_zones.get_host_availability_zone.
   const zoneOf = (service: (typeof NOVA_SERVICES)[number]) => (service.binary === 'nova-compute' ? hostZone(deps.db, service.host) : service.zone);
@@ -45,7 +42,7 @@ export const listAvailabilityZonesDetail: Handler = (deps) => async (request) =>
 
 /** `GET /os-services` (admin). */
 export const listServices: Handler = (deps) => async (request) => {
-  adminOnly('os_compute_api:os-services:list', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-services:list');
   const forcedDown = versionOf(request).atLeast('2.11');
   const { binary, host } = request.query as { binary?: string; host?: string };
   return {
@@ -69,7 +66,7 @@ function hypervisorView(hypervisor: (typeof HYPERVISORS)[number]) {
 
 /** `GET /os-hypervisors` (admin) */
 export const listHypervisors: Handler = () => async (request) => {
-  adminOnly('os_compute_api:os-hypervisors:list', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-hypervisors:list');
   return { hypervisors: HYPERVISORS.map(hypervisorView) };
 };
 
@@ -83,7 +80,7 @@ function serversOn(deps: CloudDeps, request: FastifyRequest, host: string) {
 
 /** `GET /os-hypervisors/detail` (admin): capacity and what the instances on each host use. */
 export const listHypervisorsDetail: Handler = (deps) => async (request) => {
-  adminOnly('os_compute_api:os-hypervisors:list-detail', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-hypervisors:list-detail');
   return {
     hypervisors: HYPERVISORS.map((hypervisor, index) => {
       const usage = hostUsage(deps.db, hypervisor.host);
@@ -219,7 +216,7 @@ function parseValues(body: Record<string, unknown>): [QuotaResource, number][] {
 /** `PUT /os-quota-sets/{project}` (admin): 200 with the new limits; a limit under what is used is refused unless forced. */
 export const updateQuotaSet: Handler = (deps) => async (request) => {
   const context = contextOf(request);
-  adminOnly('os_compute_api:os-quota-sets:update', context);
+  adminOnly(context, 'os_compute_api:os-quota-sets:update');
   const body = jsonBody(request);
   validateAgainst(UPDATE, body);
   const projectId = projectParam(request);
@@ -245,7 +242,7 @@ export const updateQuotaSet: Handler = (deps) => async (request) => {
 
 /** `DELETE /os-quota-sets/{project}` (admin): 202, back to the defaults. */
 export const deleteQuotaSet: Handler = (deps) => async (request, reply) => {
-  adminOnly('os_compute_api:os-quota-sets:delete', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-quota-sets:delete');
   deps.db.tx(() => deps.db.run('DELETE FROM quotas WHERE project_id = ?', projectParam(request)));
   return reply.code(202).send();
 };
@@ -254,7 +251,7 @@ const classParam = (request: Parameters<ReturnType<Handler>>[0]) => (request.par
 
 /** `GET /os-quota-class-sets/{class}`: only `default` has values; any other class reads as the defaults. */
 export const showQuotaClass: Handler = (deps) => async (request) => {
-  adminOnly('os_compute_api:os-quota-class-sets:show', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-quota-class-sets:show');
   return { quota_class_set: { id: classParam(request), ...quotaView(getQuotaLimits(deps.db, null), versionOf(request)) } };
 };
 
@@ -269,7 +266,7 @@ const UPDATE_CLASS = {
 
 /** `PUT /os-quota-class-sets/{class}` (admin): the `default` class is what every project without its own limit gets. */
 export const updateQuotaClass: Handler = (deps) => async (request) => {
-  adminOnly('os_compute_api:os-quota-class-sets:update', contextOf(request));
+  adminOnly(contextOf(request), 'os_compute_api:os-quota-class-sets:update');
   const body = jsonBody(request);
   validateAgainst(UPDATE_CLASS, body);
   const className = classParam(request);

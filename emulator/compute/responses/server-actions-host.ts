@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isAdmin } from '../../core/context.js';
-import { BadRequest, Forbidden } from '../../core/errors.js';
+import { BadRequest } from '../../core/errors.js';
 import { validateAgainst } from '../../core/validation.js';
 import { chooseHost, HYPERVISORS } from '../models/hosts.js';
 import { TRANSITIONS } from '../models/lifecycle.js';
 import { beginTransition, checkState, flavorOf, recordAction, type ServerRow } from '../models/servers.js';
-import { contextOf, requestIdOf } from './common.js';
+import { adminOnly, contextOf, requestIdOf } from './common.js';
 import { callerOf, type ComputeDeps } from './servers.js';
 
 /**
@@ -63,9 +62,6 @@ function begin(deps: ComputeDeps, request: FastifyRequest, row: ServerRow, actio
   beginTransition(deps.db, now, row.uuid, transition, TRANSITIONS[transition].tasks[0], deps.transitionMs);
 }
 
-const adminOnly = (request: FastifyRequest, rule: string) => {
-  if (!isAdmin(contextOf(request))) throw new Forbidden(`Policy doesn't allow ${rule} to be performed.`);
-};
 
 /** The host a migration goes to: the one asked for (which must exist and differ), else the scheduler's choice among the others. */
 function targetHost(deps: ComputeDeps, row: ServerRow, asked: string | null | undefined): string {
@@ -125,7 +121,7 @@ const unrescue: ActionHandler = (deps, request, reply, row) => {
 };
 
 const liveMigrate: ActionHandler = (deps, request, reply, row, body) => {
-  adminOnly(request, 'os_compute_api:os-migrate-server:migrate_live');
+  adminOnly(contextOf(request), 'os_compute_api:os-migrate-server:migrate_live');
   validateAgainst(LIVE_MIGRATE, body);
   const input = body['os-migrateLive'] as { host: string | null };
   deps.db.tx(() => {
@@ -138,7 +134,7 @@ const liveMigrate: ActionHandler = (deps, request, reply, row, body) => {
 
 /** Cold migration: the server moves through resize's states to VERIFY_RESIZE on the new host, with its own flavor. */
 const migrate: ActionHandler = (deps, request, reply, row, body) => {
-  adminOnly(request, 'os_compute_api:os-migrate-server:migrate');
+  adminOnly(contextOf(request), 'os_compute_api:os-migrate-server:migrate');
   validateAgainst(MIGRATE, body);
   const input = (body.migrate ?? {}) as { host?: string | null };
   deps.db.tx(() => {
