@@ -14,9 +14,12 @@ export interface Session {
   page: Page;
 }
 
-/** A fresh browser profile (no cookies) with downloads enabled. */
+/**
+ * A fresh browser profile (no cookies) with downloads enabled. It asks for reduced motion, which the app honours
+ * (no transitions, ripples or chart animations): the same pages, without frames to render and waits for them to end.
+ */
 export async function openSession(browser: Browser): Promise<Session> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 }
