@@ -203,6 +203,13 @@ describe('Load balancers in the browser', () => {
         [c.ip, 80, false],
       ]);
       await expectToast(page, 'The pool members have been updated.');
+      // The server runs the change as a job (delete, wait for ACTIVE, add): the Members tab is opened once it is done, as the
+      // members table does not follow a running job (it has no poll rule, and the member added is not in the list until its step).
+      await waitUntil(
+        () => apiFromPage(page, 'GET', `/api/lbaas/pools/${poolId}/members/`),
+        (response) => JSON.stringify((response.body as Items<Member & { provisioning_status: string }>).items.map((member) => [member.address, member.provisioning_status]).sort()) === JSON.stringify([[b.ip, 'ACTIVE'], [c.ip, 'ACTIVE']].sort()),
+        { what: 'the members job done', interval: 250 },
+      );
       await page.getByRole('tab', { name: 'Members' }).click();
       const members = page.getByRole('table', { name: 'Members' });
       await members.getByRole('cell', { name: c.ip, exact: true }).waitFor({ timeout: 30_000 });

@@ -206,8 +206,9 @@ describe('Stacks in the browser', () => {
       await info.getByText('Create Failed', { exact: true }).waitFor();
       await info.getByText(reason).waitFor();
 
+      // In the Overview tab's panel: the topology's info panel, kept in the page, says it too.
       await page.getByRole('tab', { name: 'Overview' }).click();
-      await page.getByText(reason).waitFor();
+      await page.getByRole('tabpanel', { name: 'Overview' }).getByText(reason).waitFor();
     } finally {
       await apiFromPage(page, 'DELETE', `/api/heat/stacks/${(created.body as { id: string }).id}/`);
     }
