@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { demoEndpoint } from '../support/demo-ports.js';
-import { apiFromPage, expectToast, logIn, nextUntil, openSession } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, nextUntil, openInApp, openSession } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -50,7 +50,8 @@ async function removeCertificate(refs: string[]): Promise<void> {
 describe('Load balancers in the browser', () => {
   it('lets demo build a load balancer through one wizard, watch it turn ACTIVE, add a TLS listener, an L7 policy with a rule and a floating IP, change the members, meet Octavia’s refusal while it is PENDING_UPDATE, and delete it all, landing on each parent', { timeout: 240_000 }, async () => {
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
+    // Straight to the list (the default landing, Instances, would poll the three servers made below while they build).
+    await logIn(page, baseUrl, 'demo', passwords.demo, '/project/load_balancer');
     const stamp = Date.now();
     // Three running instances of demo's on the private network: their ports are the member candidates (spec 3 §3.1).
     const images = (await apiFromPage(page, 'GET', '/api/glance/images/')).body as Items<{ id: string; name: string }>;
@@ -86,7 +87,6 @@ describe('Load balancers in the browser', () => {
 
       // One wizard: the load balancer on the private subnet, an HTTP listener on 80, a ROUND_ROBIN pool, two members, an HTTP monitor.
       let reloads = 0;
-      await page.goto(`${baseUrl}/project/load_balancer`);
       await page.getByRole('heading', { name: 'Load Balancers', level: 1 }).waitFor();
       page.on('load', () => reloads++);
       await page.getByRole('button', { name: 'Create Load Balancer' }).click();
@@ -185,7 +185,7 @@ describe('Load balancers in the browser', () => {
       await page.getByRole('table', { name: 'L7 Rules' }).getByRole('cell', { name: 'ACTIVE', exact: true }).first().waitFor({ timeout: 30_000 });
 
       // Add/Remove Members: the whole list goes out, the kept member with its id, the new one without; the table follows.
-      await page.goto(listenerUrl);
+      await openInApp(page, new URL(listenerUrl).pathname);
       await page.getByRole('tab', { name: 'Pools' }).click();
       await page.getByRole('table', { name: 'Pools' }).getByRole('link', { name: 'e2e-pool' }).click();
       await page.getByRole('heading', { name: 'e2e-pool', level: 1 }).waitFor();
@@ -216,7 +216,7 @@ describe('Load balancers in the browser', () => {
       await members.getByRole('cell', { name: a.ip, exact: true }).waitFor({ state: 'detached', timeout: 30_000 });
 
       // Editing while the load balancer is PENDING_UPDATE: Octavia's 409 shows in the form, which stays open.
-      await page.goto(lbUrl);
+      await openInApp(page, new URL(lbUrl).pathname);
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       await lbActive();
       await recordAction(page, name, 'Edit Load Balancer');
@@ -240,7 +240,7 @@ describe('Load balancers in the browser', () => {
       await editForm.getByRole('button', { name: 'Cancel' }).click();
 
       // Deletes land on each parent: the monitor on its pool, the pool on its listener, the listener on its load balancer, the load balancer on the list.
-      await page.goto(poolUrl);
+      await openInApp(page, new URL(poolUrl).pathname);
       await page.getByRole('tab', { name: 'Health Monitors' }).click();
       await page.getByRole('table', { name: 'Health Monitors' }).getByRole('link', { name: 'e2e-monitor' }).click();
       await page.getByRole('heading', { name: 'e2e-monitor', level: 1 }).waitFor();
