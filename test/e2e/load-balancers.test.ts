@@ -224,13 +224,19 @@ describe('Load balancers in the browser', () => {
       await editForm.getByRole('textbox', { name: /^Description\b/ }).fill('edited while pending');
       const lbPath = `/api/lbaas/loadbalancers/${lbId}/`;
       let firstEdit = 0;
-      // Just before the form's PUT reaches the server, another edit puts the load balancer in PENDING_UPDATE.
+      // Just before the form's PUT reaches the server, another edit puts the load balancer in PENDING_UPDATE. That lasts
+      // the test server's 300 ms: on a busy machine the form's PUT may come after it, and is then sent again after
+      // another edit (the same description: a repeat changes nothing) until Octavia refuses it, and the form gets that refusal.
       await page.route(`**${lbPath}`, async (route) => {
         if (route.request().method() !== 'PUT') return route.continue();
-        // The form's own headers (its CSRF token) on the other edit; the context's cookies go with it.
-        const first = await page.request.put(`${baseUrl}${lbPath}`, { headers: route.request().headers(), data: { loadbalancer: { description: 'first edit' } } });
-        firstEdit = first.status();
-        await route.continue();
+        for (let attempt = 1; ; attempt++) {
+          // The form's own headers (its CSRF token) on the other edit; the context's cookies go with it.
+          const first = await page.request.put(`${baseUrl}${lbPath}`, { headers: route.request().headers(), data: { loadbalancer: { description: 'first edit' } } });
+          firstEdit = first.status();
+          const answer = await route.fetch();
+          if (answer.status() === 409 || attempt === 5) return route.fulfill({ response: answer });
+          await lbActive();
+        }
       });
       await editForm.getByRole('button', { name: 'Submit' }).click();
       await editForm.getByText(`Invalid state PENDING_UPDATE of loadbalancer resource ${lbId}`, { exact: true }).waitFor();
