@@ -2,7 +2,7 @@ import { drag } from 'd3-drag';
 import { forceLink, forceManyBody, forceSimulation, forceX, forceY, type Simulation, type SimulationLinkDatum, type SimulationNodeDatum } from 'd3-force';
 import { select, type Selection } from 'd3-selection';
 import 'd3-transition';
-import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform } from 'd3-zoom';
+import { zoom, zoomIdentity, type ZoomBehavior, type ZoomTransform, zoomTransform } from 'd3-zoom';
 
 /**
  * The d3 pieces the topology drawings share (the network graph now, the stack
@@ -25,16 +25,51 @@ export interface ZoomableCanvas {
   destroy(): void;
 }
 
+export interface ZoomOptions {
+  scaleExtent: [number, number];
+  onZoom?(transform: ZoomTransform): void;
+  onGesture?(moving: boolean): void;
+  /** Whether a press at this pointer event may start a pan (a canvas drawing leaves presses on its nodes to the drag). */
+  mayPan?(event: MouseEvent | TouchEvent): boolean;
+}
+
+/**
+ * The pan and zoom of `element` (an svg, or a canvas whose drawing reads
+ * `transform()` when it paints): the zoom behaviour and the animated way back
+ * to the centre.
+ */
+export function zoomableElement<E extends Element>(element: E, options: ZoomOptions) {
+  const target = select(element);
+  const behaviour = zoom<E, unknown>()
+    .scaleExtent(options.scaleExtent)
+    // d3's own filter (no ctrl-click, no secondary button), then the drawing's.
+    .filter((event: MouseEvent | TouchEvent) => (!event.ctrlKey || event.type === 'wheel') && !(event as MouseEvent).button && (options.mayPan?.(event) ?? true))
+    .on('start', () => options.onGesture?.(true))
+    .on('zoom', (event: { transform: ZoomTransform }) => options.onZoom?.(event.transform))
+    .on('end', () => options.onGesture?.(false));
+  target.call(behaviour).on('dblclick.zoom', null);
+  return {
+    zoom: behaviour,
+    center(durationMs: number) {
+      target.transition().duration(durationMs).call(behaviour.transform, zoomIdentity);
+    },
+    transform: () => zoomTransform(element),
+    destroy() {
+      target.interrupt();
+      target.on('.zoom', null);
+    },
+  };
+}
+
+export type ZoomedElement<E extends Element> = ReturnType<typeof zoomableElement<E>>;
+
 /**
  * Makes `svg` a canvas that pans on drag of its background and zooms on the
  * wheel within `scaleExtent`; a double click does not zoom (Horizon's graph).
  * `onBackground` runs on a click on the empty canvas, `onZoom` on every move,
  * `onGesture` when a pan or zoom starts (true) and ends (false).
  */
-export function zoomableCanvas(
-  svgElement: SVGSVGElement,
-  options: { scaleExtent: [number, number]; onZoom?(transform: ZoomTransform): void; onBackground?(): void; onGesture?(moving: boolean): void },
-): ZoomableCanvas {
+export function zoomableCanvas(svgElement: SVGSVGElement, options: ZoomOptions & { onBackground?(): void }): ZoomableCanvas {
   const svg = select(svgElement);
   svg.selectAll('*').remove();
   svg
@@ -45,24 +80,18 @@ export function zoomableCanvas(
     .attr('fill', 'white')
     .on('click', () => options.onBackground?.());
   const layer = svg.append('g').attr('class', 'canvas-layer');
-  const behaviour = zoom<SVGSVGElement, unknown>()
-    .scaleExtent(options.scaleExtent)
-    .on('start', () => options.onGesture?.(true))
-    .on('zoom', (event: { transform: ZoomTransform }) => {
-      layer.attr('transform', event.transform.toString());
-      options.onZoom?.(event.transform);
-    })
-    .on('end', () => options.onGesture?.(false));
-  svg.call(behaviour).on('dblclick.zoom', null);
-  return {
-    layer,
-    zoom: behaviour,
-    center(durationMs) {
-      svg.transition().duration(durationMs).call(behaviour.transform, zoomIdentity);
+  const zoomed = zoomableElement(svgElement, {
+    ...options,
+    onZoom(transform) {
+      layer.attr('transform', transform.toString());
+      options.onZoom?.(transform);
     },
-    transform: () => (svgElement as unknown as { __zoom?: ZoomTransform }).__zoom ?? zoomIdentity,
+  });
+  return {
+    ...zoomed,
+    layer,
     destroy() {
-      svg.on('.zoom', null);
+      zoomed.destroy();
       svg.selectAll('*').remove();
     },
   };
@@ -160,21 +189,51 @@ export function updateLayout<N extends SimulationNodeDatum, L extends Simulation
   if (changed) simulation.alpha(0.3).restart();
 }
 
+type Layout<N extends SimulationNodeDatum> = () => Simulation<N, never> | Simulation<N, SimulationLinkDatum<N>> | null;
+
+/** A drag starts: the layout wakes (once for all fingers) and the node stays under the pointer. */
+function pin<N extends SimulationNodeDatum>(simulation: Layout<N>, active: number, node: N): void {
+  if (!active) simulation()?.alphaTarget(0.3).restart();
+  node.fx = node.x;
+  node.fy = node.y;
+}
+
+/** Letting go frees the node and lets the layout cool. */
+function release<N extends SimulationNodeDatum>(simulation: Layout<N>, active: number, node: N): void {
+  if (!active) simulation()?.alphaTarget(0);
+  node.fx = null;
+  node.fy = null;
+}
+
 /** Dragging a node pins it under the pointer and wakes the layout; letting go frees it. */
-export function dragNodes<E extends Element, N extends SimulationNodeDatum>(simulation: () => Simulation<N, never> | Simulation<N, SimulationLinkDatum<N>> | null) {
+export function dragNodes<E extends Element, N extends SimulationNodeDatum>(simulation: Layout<N>) {
   return drag<E, N>()
-    .on('start', (event: { active: number }, node) => {
-      if (!event.active) simulation()?.alphaTarget(0.3).restart();
-      node.fx = node.x;
-      node.fy = node.y;
-    })
+    .on('start', (event: { active: number }, node) => pin(simulation, event.active, node))
     .on('drag', (event: { x: number; y: number }, node) => {
       node.fx = event.x;
       node.fy = event.y;
     })
-    .on('end', (event: { active: number }, node) => {
-      if (!event.active) simulation()?.alphaTarget(0);
-      node.fx = null;
-      node.fy = null;
-    });
+    .on('end', (event: { active: number }, node) => release(simulation, event.active, node));
+}
+
+/**
+ * The same drag on a canvas drawing, whose nodes are no elements: `pick` finds
+ * the node under a press (in the canvas's pixels), a press elsewhere starts no
+ * drag (it pans), and the node follows the pointer through the zoom `transform`.
+ */
+export function dragCanvasNodes<N extends SimulationNodeDatum>(simulation: Layout<N>, pick: (x: number, y: number) => N | undefined, transform: () => ZoomTransform, onMove: () => void) {
+  type Held = { node: N; x: number; y: number };
+  return drag<HTMLCanvasElement, unknown, Held>()
+    .subject((event: { x: number; y: number }) => {
+      const node = pick(event.x, event.y);
+      // No subject, no drag: d3 leaves the press to the zoom, which pans.
+      return (node ? { node, x: transform().applyX(node.x ?? 0), y: transform().applyY(node.y ?? 0) } : undefined) as Held;
+    })
+    .on('start', (event: { active: number; subject: Held }) => pin(simulation, event.active, event.subject.node))
+    .on('drag', (event: { x: number; y: number; subject: Held }) => {
+      event.subject.node.fx = transform().invertX(event.x);
+      event.subject.node.fy = transform().invertY(event.y);
+      onMove();
+    })
+    .on('end', (event: { active: number; subject: Held }) => release(simulation, event.active, event.subject.node));
 }
