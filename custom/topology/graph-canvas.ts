@@ -57,7 +57,7 @@ export class GraphCanvasDrawing extends ForceGraphDrawing {
 
   constructor(
     private readonly canvas: HTMLCanvasElement,
-    private readonly handlers: GraphHandlers,
+    handlers: GraphHandlers,
   ) {
     super();
     this.context = canvas.getContext('2d');
