@@ -110,6 +110,8 @@ export interface ForceOptions<N extends SimulationNodeDatum, L extends Simulatio
   warmTicks: number;
   id(node: N): string;
   onTick(): void;
+  /** While this holds (a pan or zoom under way, a balloon open), the warm-up waits instead of taking the frames. */
+  held?(): boolean;
 }
 
 /** A warm-up slice runs ticks for at most this long before it lets the browser draw a frame. */
@@ -148,6 +150,10 @@ export function forceLayout<N extends SimulationNodeDatum, L extends SimulationL
   let pending: ReturnType<typeof setTimeout> | undefined;
   const warm = () => {
     if (stopped) return;
+    if (options.held?.()) {
+      pending = setTimeout(warm, WARM_SLICE_MS * 4);
+      return;
+    }
     const start = performance.now();
     while (remaining > 0 && performance.now() - start < WARM_SLICE_MS) {
       simulation.tick();

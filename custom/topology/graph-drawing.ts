@@ -92,6 +92,7 @@ export abstract class ForceGraphDrawing {
         warmTicks: GRAPH.warmTicks,
         id: (node) => node.id,
         onTick: () => this.tick(),
+        held: () => this.paused || this.moving,
       });
       return;
     }
