@@ -151,7 +151,8 @@ export const updateType: VolumeHandler = (deps) => async (request) => {
     description: input.description ?? undefined,
     isPublic: isPublic === undefined ? undefined : isPublic === true || TRUE_WORDS.includes(String(isPublic)),
   });
-  return { volume_type: renderType(type, context) };
+  // volume_type_access extends show, index, detail and create, not update: no os-volume-type-access:is_public here.
+  return { volume_type: renderType(type, context, false) };
 };
 
 export const deleteType: VolumeHandler = (deps) => async (request, reply) => {
