@@ -609,7 +609,7 @@ export function deleteMetadataKey(db: Db, row: ServerRow, key: string): void {
 /** `confirm_resize`: the old flavor is dropped, the server keeps running on the new one. */
 export function confirmResize(db: Db, now: number, row: ServerRow): void {
   db.run(
-    `UPDATE instances SET vm_state = CASE power_state WHEN ${POWER.SHUTDOWN} THEN 'stopped' ELSE 'active' END, old_flavor = NULL, new_flavor = NULL, updated_at = ? WHERE uuid = ?`,
+    `UPDATE instances SET vm_state = CASE power_state WHEN ${POWER.SHUTDOWN} THEN 'stopped' ELSE 'active' END, old_flavor = NULL, new_flavor = NULL, target_host = NULL, updated_at = ? WHERE uuid = ?`,
     now,
     row.uuid,
   );

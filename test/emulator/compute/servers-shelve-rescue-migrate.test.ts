@@ -108,7 +108,7 @@ describe('live migration', () => {
 });
 
 describe("a server's availability zone follows its host", () => {
-  it("takes the zone of the host aggregate it is live-migrated into, the zone lists agree, and it is back in 'nova' after a cold migration out", async () => {
+  it("takes the zone of the host aggregate it is live-migrated into, the zone lists agree, a reverted cold migration brings it back there, and a confirmed one puts it in 'nova'", async () => {
     const id = await activeServer();
     const before = (await hostOf(id)) as string;
     const target = ['emu-compute1', 'emu-compute2', 'emu-compute3'].find((host) => host !== before)!;
@@ -126,9 +126,15 @@ describe("a server's availability zone follows its host", () => {
       const services = (await api.get(admin, '/os-services?binary=nova-compute')).json().services as { host: string; zone: string }[];
       expect(services.find((service) => service.host === target)?.zone).toBe('az-move');
 
+      // A cold migration out, reverted: back on the zone's host and in its zone; then confirmed: in 'nova'.
       expect((await api.action(admin, id, { migrate: { host: before } }, '2.56')).statusCode).toBe(202);
       expect(await api.settle(admin, id)).toMatchObject({ status: 'VERIFY_RESIZE', 'OS-EXT-SRV-ATTR:host': before, 'OS-EXT-AZ:availability_zone': 'nova' });
+      expect((await api.action(admin, id, { revertResize: null })).statusCode).toBe(202);
+      expect(await api.settle(admin, id)).toMatchObject({ status: 'ACTIVE', 'OS-EXT-SRV-ATTR:host': target, 'OS-EXT-AZ:availability_zone': 'az-move' });
+      expect((await api.action(admin, id, { migrate: { host: before } }, '2.56')).statusCode).toBe(202);
+      expect(await api.settle(admin, id)).toMatchObject({ status: 'VERIFY_RESIZE', 'OS-EXT-SRV-ATTR:host': before });
       expect((await api.action(admin, id, { confirmResize: null })).statusCode).toBe(204);
+      expect(await api.server(demo, id)).toMatchObject({ status: 'ACTIVE', 'OS-EXT-AZ:availability_zone': 'nova' });
     } finally {
       await api.send(admin, 'POST', `/os-aggregates/${aggregate.id}/action`, { remove_host: { host: target } });
       await api.send(admin, 'DELETE', `/os-aggregates/${aggregate.id}`);
