@@ -9,8 +9,8 @@ import { applyMetadataPatch, cinder, encode, type MetadataPatch } from './common
 /**
  * `/api/cinder/volumetypes/` (api-contract §5): list, one (or the default),
  * extra specs as metadata; and beyond the contract, Horizon's admin Volume
- * Types tab: create, edit, delete and 'Manage QoS Spec Association'. Writes are
- * the admin's; the server refuses a member before calling Cinder.
+ * Types tab: create, edit, delete and 'Manage QoS Spec Association'.
+ * Writes are the admin's; the server refuses a member before calling Cinder.
  */
 
 interface NativeType {
