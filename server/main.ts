@@ -44,6 +44,8 @@ async function main(): Promise<void> {
       // How often the scheduler looks for due plans (default 15 s): the browser tests wait for a plan's minute at 1 s.
       tickMs: Number(process.env.BACKUP_TICK_MS) > 0 ? Number(process.env.BACKUP_TICK_MS) : undefined,
       now: backupClock(process.env.BACKUP_CLOCK_FILE || undefined),
+      // How often a task looks again at the Cinder backup or volume it waits for (default 2 s).
+      pollMs: Number(process.env.BACKUP_POLL_MS) > 0 ? Number(process.env.BACKUP_POLL_MS) : undefined,
       start: false, // started below, once the cloud's address is known
     },
     mount: emulator
