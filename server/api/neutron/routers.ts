@@ -69,8 +69,8 @@ export const routerRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   app.get('/api/neutron/routers/', async (request) => {
     const client = await access.client(request);
     if (wantsAllProjects(request)) {
-      // Admin > Routers: one page of every project's routers.
-      const page = await allProjectsPage<Native>(request, client, 'routers', await adminFilters(request, client, ['name', 'status', 'admin_state_up']));
+      // Admin > Routers: one page of every project's routers (Neutron filters a router by name and admin state, not by status).
+      const page = await allProjectsPage<Native>(request, client, 'routers', await adminFilters(request, client, ['name', 'admin_state_up']));
       const names = await networkNames(client, page.items);
       return { ...page, items: await withProjectNames(client, page.items.map((router) => shapeRouter(router, names))) };
     }
