@@ -74,6 +74,22 @@ export const ADMIN_VOLUME_AGGREGATE_CALLS: NativeCall[] = [
   },
   {
     service: 'volume',
+    name: 'GET /types?is_public=None (admin: the private type too)',
+    method: 'GET',
+    url: (ctx) => `${cinder(ctx)}/types?is_public=None`,
+    headers: admin(),
+    reads: ['volume_types'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /types?is_public=maybe (refused)',
+    method: 'GET',
+    url: (ctx) => `${cinder(ctx)}/types?is_public=maybe`,
+    headers: admin(),
+    reads: ['badRequest.message'],
+  },
+  {
+    service: 'volume',
     name: 'PUT /types/{id} (member: refused)',
     method: 'PUT',
     url: (ctx) => `${cinder(ctx)}/types/${ctx.saved.volumeType}`,

@@ -14,7 +14,7 @@ import {
   type VolumeType,
 } from '../models/types.js';
 import { enforce } from '../policy.js';
-import { contextOf, paramOf, type VolumeHandler } from './common.js';
+import { contextOf, paramOf, queryStrings, type VolumeHandler } from './common.js';
 
 /**
  * `/v3/{project_id}/types` (cinder/api/v2/types.py, contrib/types_manage.py,
@@ -48,12 +48,26 @@ function visibleType(deps: Parameters<VolumeHandler>[0], context: RequestContext
   return type;
 }
 
+/**
+ * Cinder's `_parse_is_public` for an admin's `is_public` filter: absent means
+ * public types only, `None` every type, a boolean word those of that
+ * visibility. A member always gets the public ones.
+ */
+function visibilityFilter(context: RequestContext, value: string | undefined): boolean | null {
+  if (!isAdmin(context) || value === undefined) return true;
+  if (value.toLowerCase() === 'none') return null;
+  if (TRUE_WORDS.includes(value.trim())) return true;
+  if (FALSE_WORDS.includes(value.trim())) return false;
+  throw new BadRequest(`Invalid input received: Invalid is_public filter [${value}]`);
+}
+
 export const listTypes: VolumeHandler = (deps) => async (request) => {
   const context = contextOf(request);
+  const isPublic = visibilityFilter(context, queryStrings(request).is_public);
   return {
-    volume_types: listTypesModel(deps.db, {
-      includePrivate: isAdmin(context),
-    }).map((type) => renderType(type, context)),
+    volume_types: listTypesModel(deps.db, { includePrivate: isPublic !== true })
+      .filter((type) => isPublic === null || type.isPublic === isPublic)
+      .map((type) => renderType(type, context)),
   };
 };
 

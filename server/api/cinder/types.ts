@@ -51,7 +51,8 @@ const typePath = (id: string) => `/types/${encode(id)}`;
 export const typeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get('/api/cinder/volumetypes/', async (request) => {
     const client = await access.client(request);
-    const types = (await cinder<{ volume_types: NativeType[] }>(client, 'GET', '/types')).body.volume_types;
+    // Cinder answers an admin's plain list with the public types only; `None` asks for all, as cinderclient does for Horizon.
+    const types = (await cinder<{ volume_types: NativeType[] }>(client, 'GET', '/types?is_public=None')).body.volume_types;
     const qosNames = await qosNamesFor(client, types);
     return { items: types.map((type) => shapeType(type, qosNames)) };
   });

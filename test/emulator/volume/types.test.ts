@@ -68,3 +68,22 @@ describe('PUT /types/{id}', () => {
     expect((await call(cloud, admin, 'GET', `/types/${type.id}`)).json().volume_type.name).toBe('member-proof-type');
   });
 });
+
+describe('GET /types?is_public= (types.py _parse_is_public)', () => {
+  it("gives an admin the public types by default, every type for 'None', one visibility for a boolean word, and refuses anything else", async () => {
+    const open = await newType('listed-public');
+    const hidden = await newType('listed-private');
+    await call(cloud, admin, 'PUT', `/types/${hidden.id}`, { volume_type: { is_public: false } });
+    const ids = async (query: string, who = admin) => (await call(cloud, who, 'GET', `/types${query}`)).json().volume_types.map((item: { id: string }) => item.id);
+    expect(await ids('')).toContain(open.id);
+    expect(await ids('')).not.toContain(hidden.id);
+    expect(await ids('?is_public=None')).toEqual(expect.arrayContaining([open.id, hidden.id]));
+    expect(await ids('?is_public=false')).toContain(hidden.id);
+    expect(await ids('?is_public=false')).not.toContain(open.id);
+    // A member's filter is ignored: the public types.
+    expect(await ids('?is_public=None', member)).not.toContain(hidden.id);
+    const refused = await call(cloud, admin, 'GET', '/types?is_public=maybe');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().badRequest.message).toContain('Invalid is_public filter [maybe]');
+  });
+});
