@@ -17,6 +17,7 @@ import type { SwiftObjectRecord } from '../../dataProviders/swift';
 import { objectUrl } from '../../dataProviders/swift';
 import { serverMessage } from '../../src/backend/http';
 import { useBackend } from '../../src/engine/context';
+import { freshWhileJustPrefetched } from '../../src/engine/queries';
 import { formatMediumDate } from '../../src/utils/dates';
 import { formatBytes } from '../../src/utils/units';
 import { useTimeZone } from '../../src/utils/useTimeZone';
@@ -28,11 +29,8 @@ import { EditObjectDialog } from './dialogs/EditObjectDialog';
 import { ObjectDetailsDialog } from './dialogs/ObjectDetailsDialog';
 import { UploadObjectDialog } from './dialogs/UploadObjectDialog';
 import { breadcrumbs, containerRoute } from './paths';
-import { objectsKey } from './queries';
+import { objectsPageQuery } from './queries';
 import { ERRORS, TEXTS } from './texts';
-
-/** Rows per page: the server pages the folder (marker, limit), so a folder of 100,000 objects opens on its first page. */
-export const OBJECTS_PER_PAGE = 200;
 
 type Modal =
   | { kind: 'upload' }
@@ -62,16 +60,9 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
   const [menu, setMenu] = useState<{ anchor: HTMLElement; item: SwiftObjectRecord } | null>(null);
 
   const page = useQuery({
-    queryKey: [...objectsKey(container), folder, marker],
-    queryFn: async () => {
-      const answer = await dataProvider.getList<SwiftObjectRecord>('swift-object', {
-        filter: { container, path: folder },
-        pagination: { page: 1, perPage: OBJECTS_PER_PAGE },
-        sort: { field: 'name', order: 'ASC' },
-        meta: { marker },
-      });
-      return { items: answer.data, hasMore: answer.pageInfo?.hasNextPage === true };
-    },
+    ...objectsPageQuery(dataProvider, container, folder, marker),
+    // The screen's early start of the first page (usePrefetchFirstPage) is this query's first answer, not asked twice.
+    staleTime: freshWhileJustPrefetched,
     // While the next page loads the current one stays; another folder's rows never stand in for this one's.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === folder ? previous : undefined),
   });
