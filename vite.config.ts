@@ -1,5 +1,9 @@
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The server (scripts/dev.mjs starts it on 8080) answers /api and hosts the
 // built-in cloud under /cloud; Vite's dev server forwards both so the browser
@@ -7,7 +11,7 @@ import { defineConfig } from 'vite';
 const SERVER = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -37,3 +41,46 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * Writes `.br` and `.gz` beside every asset, which the server sends as they
+ * are (`preCompressed`): compressed on each request instead, a cold load's
+ * scripts came out of a busy server hundreds of ms late (issue 17). The
+ * scripts of the first load get brotli's best (slow) quality, the lazy ones
+ * a quick one.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const initial = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (initial.has(file) || chunk?.type !== 'chunk') return;
+        initial.add(file);
+        chunk.imports.forEach(visit);
+      };
+      Object.values(bundle).forEach((file) => file.type === 'chunk' && file.isEntry && visit(file.fileName));
+      await Promise.all(
+        Object.values(bundle)
+          .filter((file) => /\.(js|css|svg|json)$/.test(file.fileName))
+          .map(async (file) => {
+            const source = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+            if (source.length < 1024) return;
+            const quality = initial.has(file.fileName) ? constants.BROTLI_MAX_QUALITY : 5;
+            const path = join(outDir, file.fileName);
+            const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: source.length };
+            await writeFile(`${path}.br`, await brotli(source, { params }));
+            await writeFile(`${path}.gz`, await gzipped(source, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
