@@ -11,7 +11,7 @@ import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
 import { benchSwiftTransfer, printSwiftTransfer } from './swift-transfer.js';
-import { traceLoad } from './trace.js';
+import { printSummaries, traceLoad, type TraceSummary } from './trace.js';
 import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
@@ -219,11 +219,15 @@ async function traceOnly(authUrl: string | undefined) {
   const keys = await seedKeypairs(cloud, 1, `bench-key-${Date.now().toString(36)}`);
   try {
     console.log(`(load on this shared machine: ${loadAverage()})`);
-    // The first load warms the server (and the cloud's caches); the second is the one printed.
-    for (let run = 0; run < Number(process.env.BENCH_TRACE_RUNS ?? 2); run++) {
-      console.log(`\n${label}, cold load ${run + 1}:`);
-      await traceLoad(browser, `${cloud.server.baseUrl}${page.path}`, OUR_FIRST_ROW, cookieLogin(cloud));
+    // The first load warms the server (and the cloud's caches) and is left out; the last one's waterfall is printed.
+    const runs = Number(process.env.BENCH_TRACE_RUNS ?? 5);
+    const summaries: TraceSummary[] = [];
+    for (let run = 0; run <= runs; run++) {
+      if (run === runs) console.log(`\n${label}, cold load ${run}:`);
+      const summary = await traceLoad(browser, `${cloud.server.baseUrl}${page.path}`, OUR_FIRST_ROW, cookieLogin(cloud), run === runs);
+      if (run > 0) summaries.push(summary);
     }
+    printSummaries(summaries);
   } finally {
     await browser.close();
     for (const name of keys) await apiDelete(cloud, `/api/nova/keypairs/${encodeURIComponent(name)}`);

@@ -15,6 +15,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** The thread's CPU time in the event, which the machine's load inflates far less than `dur`. */
+  tdur?: number;
   tid: number;
   pid: number;
   args?: { data?: Record<string, unknown>; [key: string]: unknown };
@@ -26,7 +28,7 @@ interface TraceEvent {
  * compile and evaluation, long tasks on the main thread, and the first row.
  * What the figures of (a) do not say: where the time between them goes.
  */
-export async function traceLoad(browser: Browser, url: string, firstRow: string, login: (context: BrowserContext) => Promise<void>): Promise<void> {
+export async function traceLoad(browser: Browser, url: string, firstRow: string, login: (context: BrowserContext) => Promise<void>, print = true): Promise<TraceSummary> {
   const context = await browser.newContext();
   try {
     await login(context);
@@ -48,13 +50,24 @@ export async function traceLoad(browser: Browser, url: string, firstRow: string,
     const seenAt = performance.now();
     await cdp.send('Tracing.end');
     await done;
-    printWaterfall(events, Math.round(rowAt - start), Math.round(seenAt - start));
+    return printWaterfall(events, Math.round(rowAt - start), Math.round(seenAt - start), print);
   } finally {
     await context.close();
   }
 }
 
-function printWaterfall(events: TraceEvent[], rowMs: number, seenMs: number): void {
+/** A load's milestones, in ms since the page's request; `mainCpuMs`: the renderer's main thread's CPU time until the first row. */
+export interface TraceSummary {
+  pageEnd: number;
+  scriptsEnd: number;
+  listStart: number;
+  listEnd: number;
+  row: number;
+  mainCpuMs: number;
+  evaluateCpuMs: number;
+}
+
+function printWaterfall(events: TraceEvent[], rowMs: number, seenMs: number, print: boolean): TraceSummary {
   const navigation = events.find((event) => event.name === 'ResourceSendRequest');
   if (!navigation) throw new Error('no request in the trace');
   const zero = navigation.ts;
@@ -92,8 +105,30 @@ function printWaterfall(events: TraceEvent[], rowMs: number, seenMs: number): vo
       steps.push({ at: ms(event.ts), end: ms(event.ts + event.dur!), what: `  ${event.name} ${file} ${Math.round(event.dur! / 1000)} ms` });
     }
   }
+  const requestSteps = [...requests.values()];
+  const endOf = (test: (what: string) => boolean, pick: (step: Step) => number | undefined) => Math.max(-1, ...requestSteps.filter((step) => test(step.what)).map((step) => pick(step) ?? -1));
+  const rowTs = zero + rowMs * 1000;
+  const summary: TraceSummary = {
+    pageEnd: endOf((what) => !what.includes('/assets/') && !what.includes('/api/'), (step) => step.end),
+    scriptsEnd: endOf((what) => what.includes('/assets/'), (step) => step.end),
+    listStart: endOf((what) => what.includes('/api/'), (step) => step.at),
+    listEnd: endOf((what) => what.includes('/api/'), (step) => step.end),
+    row: rowMs,
+    mainCpuMs: Math.round(onMain.filter((event) => event.name === 'RunTask' && event.ts < rowTs).reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000),
+    evaluateCpuMs: Math.round(onMain.filter((event) => event.name === 'v8.evaluateModule').reduce((sum, event) => sum + (event.tdur ?? 0), 0) / 1000),
+  };
+  if (!print) return summary;
   steps.sort((a, b) => a.at - b.at);
   for (const step of steps) console.log(`${String(step.at).padStart(6)} ${step.end !== undefined ? `→ ${String(step.end).padStart(5)}` : '        '}  ${step.what}`);
   console.log(`first row in the DOM at ${rowMs} ms after goto (seen by the wait at ${seenMs} ms)`);
   console.log('main thread totals (ms): ' + [...sums].sort((a, b) => b[1] - a[1]).map(([name, total]) => `${name} ${total.toFixed(0)}`).join(', '));
+  console.log(`main thread CPU before the first row: ${summary.mainCpuMs} ms, of which module evaluation ${summary.evaluateCpuMs} ms`);
+  return summary;
+}
+
+/** Medians of each milestone over the runs. */
+export function printSummaries(summaries: TraceSummary[]): void {
+  const keys = Object.keys(summaries[0]) as (keyof TraceSummary)[];
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  console.log(`medians of ${summaries.length} loads (ms): ` + keys.map((key) => `${key} ${median(summaries.map((summary) => summary[key]))}`).join(', '));
 }
