@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -11,7 +11,7 @@ import { defineConfig, type Plugin } from 'vite';
 const SERVER = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), chunkRecord()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -81,6 +81,37 @@ function precompress(): Plugin {
             await writeFile(`${path}.gz`, await gzipped(source, { level: 9 }));
           }),
       );
+    },
+  };
+}
+
+/** Where the build records which source modules each chunk holds (read by test/e2e/initial-chunks.test.ts). */
+export const CHUNK_RECORD = '.vite/chunks.json';
+
+/**
+ * Writes `dist/.vite/chunks.json`: every chunk's file, whether it is the
+ * entry, its static and dynamic imports and the modules in it (paths from the
+ * project root). A test checks from it that the first load evaluates no
+ * screen but the list pages (issue 17). Dot-files are never served.
+ */
+function chunkRecord(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'chunk-record',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = join(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk'
+          ? [{ file: file.fileName, isEntry: file.isEntry, imports: file.imports, dynamicImports: file.dynamicImports, modules: Object.keys(file.modules).map((id) => relative(root, id.replace(/\?.*$/, '').replace(/^\0/, ''))) }]
+          : [],
+      );
+      await mkdir(join(outDir, '.vite'), { recursive: true });
+      await writeFile(join(outDir, CHUNK_RECORD), JSON.stringify(chunks, null, 1));
     },
   };
 }
