@@ -174,6 +174,10 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       async create(data) {
         return http.post<ResourceRecord>('/api/cinder/volumetypes/', { name: data.name, description: data.description ?? '', is_public: data.is_public !== false });
       },
+      // Edit Volume Type: name, description and Public, all three as Horizon sends them.
+      async update(id, data) {
+        return http.patch<ResourceRecord>(typePath(id), { name: data.name, description: data.description ?? '', is_public: data.is_public !== false });
+      },
       calls: {
         // Manage QoS Spec Association: no choice is 'None', which ends the association.
         async qos(id, data = {}) {
@@ -206,6 +210,10 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       },
       async create(data) {
         return http.post<ResourceRecord>('/api/cinder/qosspecs/', { name: data.name, consumer: data.consumer ?? 'back-end', specs: {} });
+      },
+      // Edit Consumer: the new consumer alone (the form also shows the current one).
+      async update(id, data) {
+        return http.patch<ResourceRecord>(`/api/cinder/qosspecs/${encodeURIComponent(id)}/`, { consumer: data.consumer });
       },
       async remove(id) {
         await http.delete(`/api/cinder/qosspecs/${encodeURIComponent(id)}/`);

@@ -7,7 +7,7 @@ const ADMIN = [['identity', 'admin_required']] as [string, string][];
 /**
  * Admin > Volumes, QoS Specs tab (Horizon's admin qos_specs table): Name,
  * Consumer and Specs; Create QoS Spec (name and consumer: back-end,
- * front-end or both), Manage Specs (the key/value pairs, edited as
+ * front-end or both), Edit Consumer, Manage Specs (the key/value pairs, edited as
  * metadata) and Delete. A spec is associated with a volume type from the
  * type's row. The server refuses members every call.
  */
@@ -40,6 +40,18 @@ export default defineResource<QosSpecEntity>({
       success: 'Successfully updated QoS Specs.',
       failure: 'Unable to update QoS Specs.',
       loadFailure: 'Unable to retrieve QoS spec list.',
+    },
+    {
+      id: 'consumer',
+      kind: 'edit',
+      label: 'Edit Consumer',
+      title: 'Edit QoS Spec Consumer',
+      form: 'consumerForm',
+      policy: ADMIN,
+      prefill: (spec) => ({ current_consumer: spec.consumer }),
+      uiSchema: { consumer: { 'ui:placeholder': 'Select a new consumer' } },
+      success: 'Successfully modified QoS Spec consumer.',
+      failure: 'Error editing QoS Spec consumer.',
     },
     { id: 'delete', kind: 'delete', policy: ADMIN, showReason: true },
   ],

@@ -7,8 +7,9 @@ const ADMIN = [['identity', 'admin_required']] as [string, string][];
 /**
  * Admin > Volumes, Volume Types tab (Horizon's admin volume_types table):
  * Name, Description, Associated QoS Spec and Public; Create Volume Type,
- * the extra specs edited as key/value metadata, Manage QoS Spec Association
- * and Delete. The server refuses members every write.
+ * the extra specs edited as key/value metadata, Manage QoS Spec
+ * Association, Edit Volume Type (name, description, Public) and Delete.
+ * The server refuses members every write.
  */
 export default defineResource<VolumeTypeEntity>({
   name: 'volume-type',
@@ -54,6 +55,17 @@ export default defineResource<VolumeTypeEntity>({
       prefill: (type) => ({ qos_specs_id: type.qos_specs_id ?? '' }),
       success: 'Successfully updated QoS Spec association.',
       failure: 'Error updating QoS Spec association.',
+    },
+    {
+      id: 'edit',
+      kind: 'edit',
+      label: 'Edit Volume Type',
+      form: 'editForm',
+      policy: ADMIN,
+      prefill: (type) => ({ name: type.name, description: type.description ?? '', is_public: type.is_public !== false }),
+      success: 'Successfully updated volume type.',
+      failure: 'Unable to update volume type.',
+      errorMessages: { VOLUME_TYPE_NAME_CONFLICT: 'New name conflicts with another volume type.' },
     },
     {
       id: 'delete',

@@ -40,6 +40,8 @@ const RULES: Record<string, Rule<never>> = {
   'volume_extension:types_extra_specs:create': rules.admin,
   'volume_extension:types_extra_specs:delete': rules.admin,
   'volume_extension:types_manage': rules.admin,
+  // Zed's own rule for PUT /types/{id} (admin_api; types_manage before Xena).
+  'volume_extension:type_update': rules.admin,
   'volume_extension:quotas:show': adminOrOwner,
   'volume_extension:quotas:update': rules.admin,
   'volume_extension:quota_classes': rules.admin,

@@ -39,7 +39,7 @@ import {
   showSnapshotMetadata,
   updateSnapshot,
 } from './responses/snapshots.js';
-import { createExtraSpecs, createType, deleteExtraSpecKey, deleteType, listExtraSpecs, listTypes, showType } from './responses/types.js';
+import { createExtraSpecs, createType, deleteExtraSpecKey, deleteType, listExtraSpecs, listTypes, showType, updateType } from './responses/types.js';
 import {
   createVolume,
   deleteVolume,
@@ -90,6 +90,7 @@ const API: Route[] = [
   ['GET', '/types', listTypes],
   ['POST', '/types', createType],
   ['GET', '/types/:id', showType],
+  ['PUT', '/types/:id', updateType],
   ['DELETE', '/types/:id', deleteType],
   ['GET', '/types/:id/extra_specs', listExtraSpecs],
   ['POST', '/types/:id/extra_specs', createExtraSpecs],

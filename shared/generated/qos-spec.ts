@@ -26,6 +26,24 @@ export interface QosSpecCreate {
 }
 
 /**
+ * PATCH /api/cinder/qosspecs/{id}/ body (not in the contract: Horizon's Edit Consumer, cinder.qos_spec_set_keys with the consumer).
+ */
+export interface QosSpecUpdate {
+  consumer: QosSpecConsumer;
+}
+
+/**
+ * Horizon's Edit Consumer: the current consumer, read-only, and the new one.
+ */
+export interface QosSpecConsumerForm {
+  current_consumer?: string;
+  /**
+   * Choose consumer for this QoS Spec.
+   */
+  consumer: QosSpecConsumer;
+}
+
+/**
  * Horizon's Create QoS Spec: a name and where the limits apply (back-end by default).
  */
 export interface QosSpecCreateForm {

@@ -37,6 +37,27 @@ export interface VolumeTypeCreateForm {
 }
 
 /**
+ * PATCH /api/cinder/volumetypes/{id}/ body (not in the contract: Horizon's cinder.volume_type_update).
+ */
+export interface VolumeTypeUpdate {
+  name: string;
+  description?: string;
+  is_public?: boolean;
+}
+
+/**
+ * Horizon's Edit Volume Type: modify volume type name, description, and public status.
+ */
+export interface VolumeTypeEditForm {
+  name: string;
+  description?: string;
+  /**
+   * To make volume type private, uncheck this field.
+   */
+  is_public?: boolean;
+}
+
+/**
  * PUT /api/cinder/volumetypes/{id}/qos body: the QoS spec the type is to be associated with, null for none.
  */
 export interface VolumeTypeQos {

@@ -187,11 +187,12 @@ export function useActionDialogs(
     openEdit: (action, listed, onDone) =>
       action.kind === 'metadata'
         ? setOpen({ kind: 'metadata', action, record: listed })
-        : void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null])
-        .then(([built, reloaded]) => {
+        : void Promise.all([build(action), action.reload ? dataProvider.getOne(descriptor.name, { id: idOf(descriptor, listed), meta: action.reload.meta }) : null, loadFormSchema()])
+        .then(([built, reloaded, forms]) => {
           const record = (reloaded?.data as ResourceRecord | undefined) ?? listed;
           const initialData = action.prefill ? action.prefill(record) : pickFields(record, Object.keys(built.schema.properties ?? {}));
-          setOpen({ kind: 'form', action, record, initialData, onDone, ...built });
+          // Choices that must differ from a value the form opens with (x-otherThan) leave it out.
+          setOpen({ kind: 'form', action, record, initialData, onDone, ...forms.withoutOpeningValues(built, initialData) });
         })
         .catch(() => toasts.error(MODAL_LOAD_FAILED)),
     confirmDelete: (records, onDone, warning) => setOpen({ kind: 'delete', records, onDone, warning }),

@@ -46,6 +46,26 @@ export async function buildForm(
   return { schema: schema as RJSFSchema, uiSchema, validator };
 }
 
+/**
+ * `x-otherThan`: an enum field's choices without the value the named field
+ * opens with (narrowed with `ui:enumOrder`, as `offeredChoices` does).
+ *
+ * @example
+ * // consumer: enum [back-end, front-end, both], x-otherThan 'current_consumer'
+ * withoutOpeningValues(built, { current_consumer: 'both' }); // consumer offers back-end, front-end
+ */
+export function withoutOpeningValues(built: BuiltForm, initialData: Record<string, unknown>): BuiltForm {
+  const uiSchema: UiSchema = { ...built.uiSchema };
+  for (const [field, property] of Object.entries(built.schema.properties ?? {})) {
+    const node = derefLocal(property as SchemaNode, built.schema as SchemaNode) as HintedNode;
+    const other = node['x-otherThan'];
+    if (!other || !node.enum) continue;
+    const offered = ((uiSchema[field] as UiSchema | undefined)?.['ui:enumOrder'] as unknown[] | undefined) ?? node.enum;
+    uiSchema[field] = { ...(uiSchema[field] as UiSchema | undefined), 'ui:enumOrder': offered.filter((value) => value !== initialData[other]) };
+  }
+  return { ...built, uiSchema };
+}
+
 /** Which `$defs` entry a form action shows, and in which schema file (default the resource's). */
 export interface FormRef {
   form: string;

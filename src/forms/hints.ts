@@ -54,6 +54,9 @@
  *   both have a value it must not be below that field's, else the message
  *   (Horizon's 'The "to" port number must be greater than or equal to the
  *   "from" port number.').
+ * - `"x-otherThan": "current_consumer"` on an enum: an edit form offers the
+ *   choices other than the value that field opens with (Horizon's Edit
+ *   Consumer leaves out the spec's current consumer).
  */
 import type { UiSchema } from '@rjsf/utils';
 import type { ExtensionService } from '../backend/contract';
@@ -112,6 +115,7 @@ export type HintedNode = SchemaNode & {
   'x-confirms'?: string;
   'x-atLeast'?: AtLeastHint;
   'x-sets'?: SetsHint[];
+  'x-otherThan'?: string;
 };
 
 /** A Cinder or Neutron extension a field needs (`x-extension`). */

@@ -222,4 +222,27 @@ describe('admin instance actions', SLOW, () => {
     const listed = (await admin.get('/api/nova/hypervisors/')).body.items as { hypervisor_hostname: string; servers?: { uuid: string }[] }[];
     expect(listed.find((hypervisor) => hypervisor.hypervisor_hostname === target)!.servers!.map((server) => server.uuid)).toContain(id);
   });
+
+  it("an instance live-migrated to a host of another zone's aggregate is in that zone, for the admin and for demo", async (context) => {
+    const hosts = ((await admin.get('/api/nova/hypervisors/hosts/')).body.items as { host: string }[]).map((host) => host.host);
+    if (hosts.length < 2) return context.skip('one compute host: nowhere to migrate to');
+    const id = await activeServer();
+    const before = (await admin.get(`/api/nova/servers/${id}`)).body as Server & { 'OS-EXT-AZ:availability_zone': string };
+    const target = hosts.find((host) => host !== before['OS-EXT-SRV-ATTR:host'])!;
+    const zone = uniqueName('api-az');
+    const aggregate = (await admin.post('/api/nova/aggregates/', { name: uniqueName('api-agg'), availability_zone: zone })).body as { id: string };
+    onTestFinished(async () => {
+      await admin.request('PUT', `/api/nova/aggregates/${aggregate.id}/hosts`, { hosts: [] });
+      await admin.delete(`/api/nova/aggregates/${aggregate.id}/`);
+    });
+    expect((await admin.request('PUT', `/api/nova/aggregates/${aggregate.id}/hosts`, { hosts: [target] })).status).toBe(204);
+    expect((await admin.post(`/api/nova/servers/${id}/live-migrate/`, { host: target, block_migration: false, disk_over_commit: false })).status).toBe(204);
+    const moved = await waitUntil(() => admin.get(`/api/nova/servers/${id}`), (response) => response.body['OS-EXT-SRV-ATTR:host'] === target && response.body.status === 'ACTIVE', {
+      what: 'the instance on its new host',
+      timeout: 90_000,
+    });
+    expect(moved.body['OS-EXT-AZ:availability_zone']).toBe(zone);
+    expect((await demo.get(`/api/nova/servers/${id}`)).body['OS-EXT-AZ:availability_zone']).toBe(zone);
+    expect(before['OS-EXT-AZ:availability_zone']).not.toBe(zone);
+  });
 });

@@ -69,6 +69,30 @@ describe('volume types (admin)', () => {
     expect(await listedType(type.id)).toBeUndefined();
   });
 
+  it('edits a type: renames it, changes its description and makes it private, and the list shows it so', async () => {
+    const type = await newType('before');
+    const name = uniqueName('api-type-edited');
+    const edited = await admin.request('PATCH', `/api/cinder/volumetypes/${type.id}/`, { name, description: 'after', is_public: false });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ id: type.id, name, description: 'after', is_public: false });
+    expect(await listedType(type.id)).toMatchObject({ name, description: 'after', is_public: false });
+    // A member no longer sees the private type.
+    expect(((await demo.get('/api/cinder/volumetypes/')).body as { items: Type[] }).items.map((item) => item.id)).not.toContain(type.id);
+  });
+
+  it("refuses a new name another type has (the form's code), and a blank or missing name naming the field; nothing changes", async () => {
+    const [first, second] = [await newType(), await newType()];
+    const conflict = await admin.request('PATCH', `/api/cinder/volumetypes/${second.id}/`, { name: first.name, description: '', is_public: true });
+    expect(conflict.status).toBe(409);
+    expect(conflict.body).toBe('VOLUME_TYPE_NAME_CONFLICT');
+    for (const body of [{ name: '   ' }, { description: 'x' }, { name: 'ok', is_public: 'maybe' }]) {
+      const refused = await admin.request('PATCH', `/api/cinder/volumetypes/${second.id}/`, body);
+      expect(refused.status).toBe(400);
+      expect(String(refused.body)).toMatch(/name|is_public/);
+    }
+    expect((await listedType(second.id))?.name).toBe(second.name);
+  });
+
   it('refuses a type without a name, naming the field', async () => {
     const refused = await admin.post('/api/cinder/volumetypes/', { description: 'x' });
     expect(refused.status).toBe(400);
@@ -85,6 +109,18 @@ describe('QoS specs (admin)', () => {
     const refused = await admin.post('/api/cinder/qosspecs/', { name: uniqueName('api-qos'), consumer: 'middle' });
     expect(refused.status).toBe(400);
     expect(String(refused.body)).toContain('consumer');
+  });
+
+  it("edits a spec's consumer, keeping its keys, and refuses an unknown consumer naming the field", async () => {
+    const spec = await newSpec('back-end');
+    const edited = await admin.request('PATCH', `/api/cinder/qosspecs/${spec.id}/`, { consumer: 'both' });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toEqual({ id: spec.id, name: spec.name, consumer: 'both', specs: { total_iops_sec: '500' } });
+    expect(await listedSpec(spec.id)).toMatchObject({ consumer: 'both', specs: { total_iops_sec: '500' } });
+    const refused = await admin.request('PATCH', `/api/cinder/qosspecs/${spec.id}/`, { consumer: 'middle' });
+    expect(refused.status).toBe(400);
+    expect(String(refused.body)).toContain('consumer');
+    expect((await listedSpec(spec.id))?.consumer).toBe('both');
   });
 
   it("associates a spec with a type (the type lists the spec's name), moves it to another spec, and ends it with null", async () => {
@@ -112,10 +148,12 @@ describe('members are refused by the server', () => {
       demo.post('/api/cinder/qosspecs/', { name: uniqueName('member-qos'), consumer: 'both' }),
       demo.delete(`/api/cinder/qosspecs/${spec.id}/`),
       demo.request('PATCH', `/api/cinder/qosspecs/${spec.id}/specs`, { updated: { a: 'b' }, removed: [] }),
+      demo.request('PATCH', `/api/cinder/volumetypes/${type.id}/`, { name: uniqueName('member-edit'), description: '', is_public: false }),
+      demo.request('PATCH', `/api/cinder/qosspecs/${spec.id}/`, { consumer: 'front-end' }),
     ];
     for (const answer of await Promise.all(attempts)) expect(answer.status).toBe(403);
     expect((await demo.get('/api/cinder/qosspecs/')).status).toBe(403);
-    expect(await listedType(type.id)).toMatchObject({ extra_specs: {}, associated_qos_spec: null });
-    expect((await listedSpec(spec.id))?.specs).toEqual({ total_iops_sec: '500' });
+    expect(await listedType(type.id)).toMatchObject({ name: type.name, is_public: true, extra_specs: {}, associated_qos_spec: null });
+    expect(await listedSpec(spec.id)).toMatchObject({ consumer: 'back-end', specs: { total_iops_sec: '500' } });
   });
 });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { type ApiRoute, renderWithApi } from '../support/fake-api';
+import { type ApiRoute, renderWithApi, reply } from '../support/fake-api';
 
 /**
  * Admin › Volumes' tabs through the real data provider and HTTP helper
@@ -27,6 +27,8 @@ const ROUTES: Record<string, ApiRoute> = {
   'POST /api/cinder/volumetypes/': (request) => type((request.body as { name: string }).name),
   'PUT /api/cinder/volumetypes/:id/qos': () => undefined,
   'POST /api/cinder/qosspecs/': () => spec('bronze'),
+  'PATCH /api/cinder/volumetypes/:id/': (request, params) => type((request.body as { name: string }).name, { id: params.id }),
+  'PATCH /api/cinder/qosspecs/:id/': (request, params) => spec(params.id.slice(2), request.body as Record<string, unknown>),
 };
 
 async function openTab(tab: string, table: string, routes: Record<string, ApiRoute> = {}) {
@@ -100,5 +102,63 @@ describe('Admin › Volumes tabs (Horizon’s admin volumes group)', { timeout: 
     await api.user.click(await screen.findByRole('option', { name: 'front-end' }));
     await api.user.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(api.sent('POST', '/api/cinder/qosspecs/')).toEqual([{ name: 'bronze', consumer: 'front-end', specs: {} }]));
+  });
+
+  it('edits a volume type: the form opens with its name, description and Public, and sends all three', async () => {
+    const api = await openTab('volume_types_tab', 'Volume Types', {
+      'GET /api/cinder/volumetypes/': () => ({ items: [type('fast', { description: 'ssd disks' })] }),
+    });
+    await within(api.table).findByText('fast');
+    await api.user.click(screen.getByRole('button', { name: 'Actions for fast' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Edit Volume Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Volume Type' }, { timeout: 30_000 });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    expect((name as HTMLInputElement).value).toBe('fast');
+    expect((within(dialog).getByRole('textbox', { name: /Description/ }) as HTMLTextAreaElement).value).toBe('ssd disks');
+    const isPublic = within(dialog).getByRole('checkbox', { name: /Public/ }) as HTMLInputElement;
+    expect(isPublic.checked).toBe(true);
+    await api.user.clear(name);
+    await api.user.type(name, 'faster');
+    await api.user.click(isPublic);
+    await api.user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/cinder/volumetypes/t-fast/')).toEqual([{ name: 'faster', description: 'ssd disks', is_public: false }]));
+    expect((await screen.findByRole('alert')).textContent).toContain('Successfully updated volume type.');
+  });
+
+  it("refuses a blank new name in the form, and words Cinder's name conflict as Horizon does", async () => {
+    const api = await openTab('volume_types_tab', 'Volume Types', {
+      'PATCH /api/cinder/volumetypes/:id/': () => reply(409, 'VOLUME_TYPE_NAME_CONFLICT'),
+    });
+    await within(api.table).findByText('slow');
+    await api.user.click(screen.getByRole('button', { name: 'Actions for slow' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Edit Volume Type' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Volume Type' }, { timeout: 30_000 });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await api.user.clear(name);
+    await api.user.type(name, '   ');
+    expect(await within(dialog).findByText('New name cannot be empty.')).toBeTruthy();
+    expect(api.sent('PATCH', '/api/cinder/volumetypes/t-slow/')).toEqual([]);
+    await api.user.clear(name);
+    await api.user.type(name, 'fast');
+    await api.user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(await within(dialog).findByText('New name conflicts with another volume type.')).toBeTruthy();
+  });
+
+  it("edits a QoS spec's consumer: the current one is shown read-only and not offered again, and the new one alone is sent", async () => {
+    const api = await openTab('qos_specs_tab', 'QoS Specs');
+    await within(api.table).findByText('gold');
+    await api.user.click(screen.getByRole('button', { name: 'Actions for gold' }));
+    await api.user.click(await screen.findByRole('menuitem', { name: 'Edit Consumer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit QoS Spec Consumer' }, { timeout: 30_000 });
+    const current = within(dialog).getByRole('textbox', { name: /Current consumer/ }) as HTMLInputElement;
+    expect(current.value).toBe('back-end');
+    // rjsf renders a readOnly field as a disabled one: shown, never changed.
+    expect(current.disabled).toBe(true);
+    await api.user.click(within(dialog).getByRole('combobox', { name: /New QoS Spec Consumer/ }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Select a new consumer', 'front-end', 'both']);
+    await api.user.click(screen.getByRole('option', { name: 'both' }));
+    await api.user.click(within(dialog).getByRole('button', { name: 'Modify Consumer' }));
+    await waitFor(() => expect(api.sent('PATCH', '/api/cinder/qosspecs/q-gold/')).toEqual([{ consumer: 'both' }]));
+    expect((await screen.findByRole('alert')).textContent).toContain('Successfully modified QoS Spec consumer.');
   });
 });

@@ -3,7 +3,7 @@ import type { ConformanceContext, NativeCall } from './calls.js';
 /**
  * The native calls of Admin > Volumes' Volume Types and QoS Specs tabs
  * (server/api/cinder/types.ts, qos.ts) and of Admin > Host Aggregates
- * (server/api/nova/aggregates.ts): create, associate, edit keys, delete, in
+ * (server/api/nova/aggregates.ts): create, associate, edit, edit keys, delete, in
  * that order; each made thing is deleted by the last calls.
  */
 
@@ -53,6 +53,49 @@ export const ADMIN_VOLUME_AGGREGATE_CALLS: NativeCall[] = [
     headers: admin(),
     body: () => ({ qos_specs: { read_bytes_sec: '2048' } }),
     reads: ['qos_specs'],
+  },
+  {
+    service: 'volume',
+    name: 'PUT /qos-specs/{id} (Edit Consumer)',
+    method: 'PUT',
+    url: (ctx) => `${cinder(ctx)}/qos-specs/${ctx.saved.qosSpec}`,
+    headers: admin(),
+    body: () => ({ qos_specs: { consumer: 'both' } }),
+    reads: ['qos_specs.consumer'],
+  },
+  {
+    service: 'volume',
+    name: 'PUT /types/{id} (Edit Volume Type)',
+    method: 'PUT',
+    url: (ctx) => `${cinder(ctx)}/types/${ctx.saved.volumeType}`,
+    headers: admin(),
+    body: (ctx) => ({ volume_type: { name: ctx.unique('conf-type-edited'), description: 'edited', is_public: false } }),
+    reads: ['volume_type.id', 'volume_type.name', 'volume_type.description', 'volume_type.is_public', 'volume_type.extra_specs'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /types?is_public=None (admin: the private type too)',
+    method: 'GET',
+    url: (ctx) => `${cinder(ctx)}/types?is_public=None`,
+    headers: admin(),
+    reads: ['volume_types'],
+  },
+  {
+    service: 'volume',
+    name: 'GET /types?is_public=maybe (refused)',
+    method: 'GET',
+    url: (ctx) => `${cinder(ctx)}/types?is_public=maybe`,
+    headers: admin(),
+    reads: ['badRequest.message'],
+  },
+  {
+    service: 'volume',
+    name: 'PUT /types/{id} (member: refused)',
+    method: 'PUT',
+    url: (ctx) => `${cinder(ctx)}/types/${ctx.saved.volumeType}`,
+    headers: demo,
+    body: () => ({ volume_type: { description: 'member' } }),
+    reads: ['forbidden.message'],
   },
   {
     service: 'volume',

@@ -1,6 +1,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installIndexedComputedStyle } from './indexed-computed-style';
+import { installIndexedLabelControl } from './indexed-label-control';
 
 // Pages are lazy routes: their first import in a test file can take over a
 // second on a loaded two-core machine, past findBy's default 1000 ms wait.
@@ -54,3 +55,4 @@ if (!globalThis.ResizeObserver) {
 
 // Half of a component test's time went to jsdom matching every CSS rule against every element a role query looks at.
 installIndexedComputedStyle(window);
+installIndexedLabelControl();

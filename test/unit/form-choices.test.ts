@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import flavorSchema from '../../schemas/flavor.schema.json';
+import qosSpecSchema from '../../schemas/qos-spec.schema.json';
 import serverGroupSchema from '../../schemas/server-group.schema.json';
-import { offeredChoices } from '../../src/forms/form-schema';
+import { offeredChoices, withoutOpeningValues } from '../../src/forms/form-schema';
 import { formRootSchema } from '../../src/schema/form-root';
 import { formatValue } from '../../src/schema/fields';
 import { schemaLookup } from '../../src/schema/shared';
@@ -29,6 +30,21 @@ describe('enum choices tied to a service feature (x-enumFeatures, spec 2 §5)', 
     const supports = vi.fn(async () => true);
     expect(await offeredChoices(formRootSchema(flavorSchema as SchemaDocument, 'createForm', schemaLookup), supports)).toEqual({});
     expect(supports).not.toHaveBeenCalled();
+  });
+});
+
+describe("choices other than a value the form opens with (x-otherThan: Horizon's Edit Consumer)", () => {
+  const consumerForm = formRootSchema(qosSpecSchema as SchemaDocument, 'consumerForm', schemaLookup);
+  const built = { schema: consumerForm, uiSchema: { consumer: { 'ui:placeholder': 'Select a new consumer' } }, validator: {} } as unknown as Parameters<typeof withoutOpeningValues>[0];
+
+  it('leaves the current consumer out of the new consumer choices, keeping the field’s other uiSchema', () => {
+    expect(withoutOpeningValues(built, { current_consumer: 'front-end' }).uiSchema.consumer).toEqual({ 'ui:placeholder': 'Select a new consumer', 'ui:enumOrder': ['back-end', 'both'] });
+  });
+
+  it('offers every choice when the form opens without that value, and leaves fields without the hint alone', () => {
+    const uiSchema = withoutOpeningValues(built, {}).uiSchema;
+    expect(uiSchema.consumer['ui:enumOrder']).toEqual(['back-end', 'front-end', 'both']);
+    expect(uiSchema.current_consumer).toBeUndefined();
   });
 });
 

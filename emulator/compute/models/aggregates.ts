@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { BadRequest, Conflict, NotFound } from '../../core/errors.js';
 import type { Db } from '../../store/db.js';
-import { DEFAULT_ZONE, HYPERVISORS } from './hosts.js';
+import { HYPERVISORS } from './hosts.js';
 
 /**
  * Host aggregates (nova/compute/api.py AggregateAPI): named groups of the
@@ -44,12 +44,6 @@ export function getAggregate(db: Db, id: string): Aggregate {
   const row = /^\d+$/.test(id) ? db.get<AggregateRow>('SELECT * FROM aggregates WHERE id = ?', Number(id)) : db.get<AggregateRow>('SELECT * FROM aggregates WHERE uuid = ?', id);
   if (!row) throw new NotFound(`Aggregate ${id} could not be found.`);
   return toAggregate(db, row);
-}
-
-/** The zone of a compute host: its aggregate's, else the default zone (nova.conf default_availability_zone). */
-export function hostZone(db: Db, host: string): string {
-  for (const aggregate of listAggregates(db)) if (aggregate.availabilityZone && aggregate.hosts.includes(host)) return aggregate.availabilityZone;
-  return HYPERVISORS.find((hypervisor) => hypervisor.host === host)?.zone ?? DEFAULT_ZONE;
 }
 
 function checkName(db: Db, name: string, except?: number): void {

@@ -4,7 +4,7 @@ import type { Db } from '../../store/db.js';
 /**
  * The emulated deployment Nova schedules on: one controller running the
  * scheduler and conductor (zone `internal`) and three compute hosts in the
- * availability zone `nova`. Fixed, as a deployment's hosts are; their usage
+ * availability zone `nova`, unless a host aggregate puts them in another. Fixed, as a deployment's hosts are; their usage
  * is counted from the instances table.
  */
 
@@ -40,7 +40,29 @@ export const NOVA_SERVICES: readonly NovaServiceRecord[] = [
   ...HYPERVISORS.map((hypervisor, index) => ({ id: 3 + index, binary: 'nova-compute', host: hypervisor.host, zone: hypervisor.zone })),
 ];
 
-export const ZONES = [...new Set(HYPERVISORS.map((hypervisor) => hypervisor.zone))];
+/**
+ * The zone of a compute host: the `availability_zone` of an aggregate it is
+ * in, else its configured zone (nova.conf default_availability_zone), as
+ * Nova's availability_zones.get_host_availability_zone. A host is in one zone
+ * at most (aggregates.ts refuses a second).
+ */
+export function hostZone(db: Db, host: string): string {
+  const named = db.get<{ zone: string }>(
+    "SELECT json_extract(a.metadata, '$.availability_zone') AS zone FROM aggregates a JOIN aggregate_hosts h ON h.aggregate_id = a.id WHERE h.host = ? AND zone IS NOT NULL ORDER BY a.id",
+    host,
+  );
+  return named?.zone ?? HYPERVISORS.find((hypervisor) => hypervisor.host === host)?.zone ?? DEFAULT_ZONE;
+}
+
+/** A service's zone: a compute service's is its host's, the others' their own (`internal`). */
+export function serviceZone(db: Db, service: NovaServiceRecord): string {
+  return service.binary === 'nova-compute' ? hostZone(db, service.host) : service.zone;
+}
+
+/** The zones servers can be in: those of the compute hosts, sorted (os-availability-zone). */
+export function computeZones(db: Db): string[] {
+  return [...new Set(HYPERVISORS.map((hypervisor) => hostZone(db, hypervisor.host)))].sort();
+}
 
 export interface HostUsage {
   vcpusUsed: number;
@@ -74,7 +96,7 @@ export interface PlacementRequest {
  */
 export function chooseHost(db: Db, request: PlacementRequest, alsoPlaced: string[] = []): string | null {
   const placedHere = (host: string) => alsoPlaced.filter((placed) => placed === host).length;
-  let candidates = HYPERVISORS.filter((hypervisor) => hypervisor.zone === request.zone).filter((hypervisor) => {
+  let candidates = HYPERVISORS.filter((hypervisor) => hostZone(db, hypervisor.host) === request.zone).filter((hypervisor) => {
     const usage = hostUsage(db, hypervisor.host);
     return usage.vcpusUsed + request.vcpus <= hypervisor.vcpus * 16 && usage.memoryMbUsed + request.memoryMb <= hypervisor.memoryMb * 1.5;
   });

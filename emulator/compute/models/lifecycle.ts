@@ -133,7 +133,8 @@ function finish(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now
     }
     case 'revert_resize': {
       const previous = JSON.parse(row.old_flavor!) as ReturnType<typeof flavorOf>;
-      return land(db, row, { vm_state: runningOrOff(), flavor: row.old_flavor, vcpus: previous.vcpus, memory_mb: previous.memory_mb, old_flavor: null, new_flavor: null });
+      // A reverted cold migration goes back to the host it came from (kept in target_host meanwhile).
+      return land(db, row, { vm_state: runningOrOff(), flavor: row.old_flavor, vcpus: previous.vcpus, memory_mb: previous.memory_mb, old_flavor: null, new_flavor: null, host: row.target_host ?? row.host, target_host: null });
     }
     case 'snapshot':
     case 'backup':
@@ -154,9 +155,9 @@ function finish(db: Db, collaborators: ComputeCollaborators, row: ServerRow, now
       return land(db, row, { vm_state: 'active', power_state: POWER.RUNNING });
     case 'live_migrate':
       return land(db, row, { host: row.target_host, target_host: null });
-    // A cold migration waits, as a resize does, for Confirm or Revert on its new host.
+    // A cold migration waits, as a resize does, for Confirm or Revert on its new host; the source host is kept for a revert.
     case 'migrate':
-      return land(db, row, { vm_state: 'resized', host: row.target_host, target_host: null });
+      return land(db, row, { vm_state: 'resized', host: row.target_host, target_host: row.host });
     default:
       return land(db, row, {});
   }

@@ -3,7 +3,7 @@ import { BadRequest, Conflict, NotFound, OverQuota } from '../../core/errors.js'
 import type { Db } from '../../store/db.js';
 import type { Caller, ComputeCollaborators, ImageInfo } from './collaborators.js';
 import type { Flavor } from './flavors.js';
-import { chooseHost, DEFAULT_ZONE, ZONES } from './hosts.js';
+import { chooseHost, computeZones, DEFAULT_ZONE } from './hosts.js';
 import { getQuotaLimits, getQuotaUsage } from './quotas.js';
 import { getServerGroup } from './server-groups.js';
 
@@ -444,7 +444,7 @@ export interface CreatedServers {
 export function createServers(db: Db, collaborators: ComputeCollaborators, now: number, input: CreateServersInput): CreatedServers {
   return db.tx(() => {
     const zone = input.availabilityZone ?? DEFAULT_ZONE;
-    if (input.availabilityZone && !ZONES.includes(input.availabilityZone)) throw new BadRequest('The requested availability zone is not available');
+    if (input.availabilityZone && !computeZones(db).includes(input.availabilityZone)) throw new BadRequest('The requested availability zone is not available');
     const bootFromVolume = input.blockDevices.some((device) => device.boot_index === 0 && device.destination_type !== 'local');
     if (input.imageRef && !bootFromVolume) {
       const image = collaborators.images.find(input.caller, input.imageRef);
@@ -609,7 +609,7 @@ export function deleteMetadataKey(db: Db, row: ServerRow, key: string): void {
 /** `confirm_resize`: the old flavor is dropped, the server keeps running on the new one. */
 export function confirmResize(db: Db, now: number, row: ServerRow): void {
   db.run(
-    `UPDATE instances SET vm_state = CASE power_state WHEN ${POWER.SHUTDOWN} THEN 'stopped' ELSE 'active' END, old_flavor = NULL, new_flavor = NULL, updated_at = ? WHERE uuid = ?`,
+    `UPDATE instances SET vm_state = CASE power_state WHEN ${POWER.SHUTDOWN} THEN 'stopped' ELSE 'active' END, old_flavor = NULL, new_flavor = NULL, target_host = NULL, updated_at = ? WHERE uuid = ?`,
     now,
     row.uuid,
   );

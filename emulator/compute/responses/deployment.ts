@@ -5,8 +5,7 @@ import { jsonBody } from '../../core/http.js';
 import type { FastifyRequest } from 'fastify';
 import type { CloudDeps, Handler } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
-import { HYPERVISORS, hostUsage, NOVA_SERVICES } from '../models/hosts.js';
-import { hostZone } from '../models/aggregates.js';
+import { computeZones, HYPERVISORS, hostUsage, NOVA_SERVICES, serviceZone } from '../models/hosts.js';
 import { getQuotaLimits, getQuotaUsage, QUOTA_RESOURCES, type QuotaResource } from '../models/quotas.js';
 import { adminOnly, contextOf, versionOf } from './common.js';
 
@@ -19,7 +18,7 @@ import { adminOnly, contextOf, versionOf } from './common.js';
 
 /** `GET /os-availability-zone`: the zones with hosts, each available; hosts only in the detail. */
 export const listAvailabilityZones: Handler = (deps) => async () => ({
-  availabilityZoneInfo: [...new Set(HYPERVISORS.map((hypervisor) => hostZone(deps.db, hypervisor.host)))].sort().map((zone) => ({ zoneName: zone, zoneState: { available: true }, hosts: null })),
+  availabilityZoneInfo: computeZones(deps.db).map((zone) => ({ zoneName: zone, zoneState: { available: true }, hosts: null })),
 });
 
 /** `GET /os-availability-zone/detail` (admin): the internal zone too, with each host's services. */
@@ -27,7 +26,7 @@ export const listAvailabilityZonesDetail: Handler = (deps) => async (request) =>
   adminOnly(contextOf(request), 'os_compute_api:os-availability-zone:detail');
   const updated = novaTime(deps.clock.now());
   // A compute host's zone is its aggregate's when one names a zone (os-aggregates), as Nova's availability_zones.get_host_availability_zone.
-  const zoneOf = (service: (typeof NOVA_SERVICES)[number]) => (service.binary === 'nova-compute' ? hostZone(deps.db, service.host) : service.zone);
+  const zoneOf = (service: (typeof NOVA_SERVICES)[number]) => serviceZone(deps.db, service);
   const zones = [...new Set(NOVA_SERVICES.map(zoneOf))].sort();
   return {
     availabilityZoneInfo: zones.map((zone) => {
@@ -50,7 +49,7 @@ export const listServices: Handler = (deps) => async (request) => {
       binary: service.binary,
       host: service.host,
       id: service.id,
-      zone: service.zone,
+      zone: serviceZone(deps.db, service),
       status: 'enabled',
       state: 'up',
       updated_at: novaTime(deps.clock.now()),

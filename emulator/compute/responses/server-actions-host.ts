@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { BadRequest } from '../../core/errors.js';
 import { validateAgainst } from '../../core/validation.js';
-import { chooseHost, HYPERVISORS } from '../models/hosts.js';
+import { chooseHost, HYPERVISORS, hostZone } from '../models/hosts.js';
 import { TRANSITIONS } from '../models/lifecycle.js';
 import { beginTransition, checkState, flavorOf, recordAction, type ServerRow } from '../models/servers.js';
 import { adminOnly, contextOf, requestIdOf } from './common.js';
@@ -63,7 +63,12 @@ function begin(deps: ComputeDeps, request: FastifyRequest, row: ServerRow, actio
 }
 
 
-/** The host a migration goes to: the one asked for (which must exist and differ), else the scheduler's choice among the others. */
+/**
+ * The host a migration goes to: the one asked for (which must exist and
+ * differ), else the scheduler's choice among the others. The server takes
+ * that host's zone once it is chosen, as Nova's conductor sets
+ * instance.availability_zone for the destination (live_migrate.py, migrate.py).
+ */
 function targetHost(deps: ComputeDeps, row: ServerRow, asked: string | null | undefined): string {
   const flavor = flavorOf(row);
   if (asked) {
@@ -92,7 +97,7 @@ const unshelve: ActionHandler = (deps, request, reply, row) => {
     const flavor = flavorOf(row);
     const host = chooseHost(deps.db, { zone: row.availability_zone, vcpus: flavor.vcpus, memoryMb: flavor.memory_mb });
     if (!host) throw new BadRequest('No valid host was found. There are not enough hosts available.');
-    deps.db.run('UPDATE instances SET target_host = ? WHERE uuid = ?', host, row.uuid);
+    deps.db.run('UPDATE instances SET target_host = ?, availability_zone = ? WHERE uuid = ?', host, hostZone(deps.db, host), row.uuid);
     begin(deps, request, row, 'unshelve', 'unshelve');
   });
   return reply.code(202).send();
@@ -126,7 +131,8 @@ const liveMigrate: ActionHandler = (deps, request, reply, row, body) => {
   const input = body['os-migrateLive'] as { host: string | null };
   deps.db.tx(() => {
     checkState(row, 'live_migration', ['active', 'paused']);
-    deps.db.run('UPDATE instances SET target_host = ? WHERE uuid = ?', targetHost(deps, row, input.host), row.uuid);
+    const host = targetHost(deps, row, input.host);
+    deps.db.run('UPDATE instances SET target_host = ?, availability_zone = ? WHERE uuid = ?', host, hostZone(deps.db, host), row.uuid);
     begin(deps, request, row, 'live-migration', 'live_migrate');
   });
   return reply.code(202).send();
@@ -139,7 +145,8 @@ const migrate: ActionHandler = (deps, request, reply, row, body) => {
   const input = (body.migrate ?? {}) as { host?: string | null };
   deps.db.tx(() => {
     checkState(row, 'migrate', ['active', 'stopped']);
-    deps.db.run('UPDATE instances SET target_host = ?, old_flavor = flavor, new_flavor = flavor WHERE uuid = ?', targetHost(deps, row, input.host), row.uuid);
+    const host = targetHost(deps, row, input.host);
+    deps.db.run('UPDATE instances SET target_host = ?, availability_zone = ?, old_flavor = flavor, new_flavor = flavor WHERE uuid = ?', host, hostZone(deps.db, host), row.uuid);
     begin(deps, request, row, 'migrate', 'migrate');
   });
   return reply.code(202).send();

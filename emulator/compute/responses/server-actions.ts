@@ -9,6 +9,7 @@ import { cloudUrl } from '../../core/service.js';
 import { validateAgainst } from '../../core/validation.js';
 import { getFlavor } from '../models/flavors.js';
 import { bootLog, consoleTail } from '../models/guest.js';
+import { hostZone } from '../models/hosts.js';
 import { TRANSITIONS } from '../models/lifecycle.js';
 import {
   beginTransition,
@@ -212,6 +213,8 @@ async function dispatch(deps: ComputeDeps, request: FastifyRequest, reply: Fasti
     case 'revertResize':
       db.tx(() => {
         checkState(row, 'revertResize', ['resized']);
+        // Nova's revert_resize puts the server back in its source host's zone before the compute service moves it.
+        if (row.target_host) db.run('UPDATE instances SET availability_zone = ? WHERE uuid = ?', hostZone(db, row.target_host), row.uuid);
         start(deps, request, row, 'revertResize', 'revert_resize');
       });
       return reply.code(202).send();

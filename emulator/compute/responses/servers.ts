@@ -9,7 +9,7 @@ import { type CloudDeps, cloudUrl } from '../../core/service.js';
 import { defineFormat, validateAgainst } from '../../core/validation.js';
 import type { Caller, ComputeCollaborators } from '../models/collaborators.js';
 import { getFlavor } from '../models/flavors.js';
-import { hostIdOf } from '../models/hosts.js';
+import { hostIdOf, hostZone } from '../models/hosts.js';
 import { getKeypair } from '../models/keypairs.js';
 import { TRANSITIONS } from '../models/lifecycle.js';
 import {
@@ -132,7 +132,8 @@ export function renderServer(deps: ComputeDeps, row: ServerRow, version: Microve
     'OS-DCF:diskConfig': row.disk_config,
   };
   if (PROGRESS_STATUSES.includes(status)) view.progress = progressOf(row, deps.clock.now());
-  view['OS-EXT-AZ:availability_zone'] = row.availability_zone;
+  // Nova's get_instance_availability_zone: a server on a host is in that host's zone (its aggregate's), else in the zone it asked for.
+  view['OS-EXT-AZ:availability_zone'] = row.host ? hostZone(deps.db, row.host) : row.availability_zone;
   view.config_drive = row.config_drive;
   view.key_name = row.key_name;
   view['OS-SRV-USG:launched_at'] = row.launched_at === null ? null : novaTime(row.launched_at);

@@ -103,6 +103,35 @@ export function createType(
   });
 }
 
+/**
+ * `PUT /types/{id}` (volume_types.update, db `_type_update`): only the given
+ * fields change; a name another type has is refused, as Cinder's VolumeTypeExists.
+ */
+export function updateType(db: Db, id: string, changes: { name?: string; description?: string; isPublic?: boolean }): VolumeType {
+  return db.tx(() => {
+    const type = getType(db, id);
+    if (changes.name !== undefined && db.get('SELECT 1 FROM cinder_volume_types WHERE name = ? AND id <> ?', changes.name, id)) {
+      throw new Conflict(`Volume Type ${changes.name} already exists.`);
+    }
+    db.run(
+      'UPDATE cinder_volume_types SET name = ?, description = ?, is_public = ? WHERE id = ?',
+      changes.name ?? type.name,
+      changes.description ?? type.description,
+      (changes.isPublic ?? type.isPublic) ? 1 : 0,
+      id,
+    );
+    // The per-type quotas follow the new name (QUOTAS.update_quota_resource).
+    if (changes.name !== undefined && changes.name !== type.name) {
+      for (const kind of ['volumes', 'gigabytes', 'snapshots']) {
+        for (const table of ['cinder_quotas', 'cinder_quota_classes']) {
+          db.run(`UPDATE ${table} SET resource = ? WHERE resource = ?`, `${kind}_${changes.name}`, `${kind}_${type.name}`);
+        }
+      }
+    }
+    return getType(db, id);
+  });
+}
+
 /** Adds or replaces the given keys (`POST /types/{id}/extra_specs`). */
 export function setExtraSpecs(db: Db, typeId: string, specs: Record<string, string>): Record<string, string> {
   return db.tx(() => {

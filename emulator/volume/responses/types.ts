@@ -1,5 +1,5 @@
 import { isAdmin, type RequestContext } from '../../core/context.js';
-import { NotFound } from '../../core/errors.js';
+import { BadRequest, NotFound } from '../../core/errors.js';
 import { jsonBody } from '../../core/http.js';
 import { validateAgainst } from '../../core/validation.js';
 import {
@@ -10,10 +10,11 @@ import {
   getType,
   listTypes as listTypesModel,
   setExtraSpecs,
+  updateType as updateTypeModel,
   type VolumeType,
 } from '../models/types.js';
 import { enforce } from '../policy.js';
-import { contextOf, paramOf, type VolumeHandler } from './common.js';
+import { contextOf, paramOf, queryStrings, type VolumeHandler } from './common.js';
 
 /**
  * `/v3/{project_id}/types` (cinder/api/v2/types.py, contrib/types_manage.py,
@@ -47,12 +48,26 @@ function visibleType(deps: Parameters<VolumeHandler>[0], context: RequestContext
   return type;
 }
 
+/**
+ * Cinder's `_parse_is_public` for an admin's `is_public` filter: absent means
+ * public types only, `None` every type, a boolean word those of that
+ * visibility. A member always gets the public ones.
+ */
+function visibilityFilter(context: RequestContext, value: string | undefined): boolean | null {
+  if (!isAdmin(context) || value === undefined) return true;
+  if (value.toLowerCase() === 'none') return null;
+  if (TRUE_WORDS.includes(value.trim())) return true;
+  if (FALSE_WORDS.includes(value.trim())) return false;
+  throw new BadRequest(`Invalid input received: Invalid is_public filter [${value}]`);
+}
+
 export const listTypes: VolumeHandler = (deps) => async (request) => {
   const context = contextOf(request);
+  const isPublic = visibilityFilter(context, queryStrings(request).is_public);
   return {
-    volume_types: listTypesModel(deps.db, {
-      includePrivate: isAdmin(context),
-    }).map((type) => renderType(type, context)),
+    volume_types: listTypesModel(deps.db, { includePrivate: isPublic !== true })
+      .filter((type) => isPublic === null || type.isPublic === isPublic)
+      .map((type) => renderType(type, context)),
   };
 };
 
@@ -109,6 +124,49 @@ export const createType: VolumeHandler = (deps) => async (request) => {
     extraSpecs: input.extra_specs ?? {},
   });
   return { volume_type: renderType(type, context) };
+};
+
+/** parameter_types.boolean: the strings oslo's bool_from_string accepts, strictly. */
+const TRUE_WORDS = ['True', 'TRUE', 'true', '1', 'ON', 'On', 'on', 'YES', 'Yes', 'yes', 'y', 't'];
+const FALSE_WORDS = ['False', 'FALSE', 'false', '0', 'OFF', 'Off', 'off', 'NO', 'No', 'no', 'n', 'f'];
+
+const UPDATE = {
+  type: 'object',
+  properties: {
+    volume_type: {
+      type: 'object',
+      properties: {
+        name: { type: ['string', 'null'], minLength: 1, maxLength: 255 },
+        description: nullableText,
+        is_public: { type: ['boolean', 'string'], enum: [true, false, ...TRUE_WORDS, ...FALSE_WORDS] },
+      },
+      additionalProperties: false,
+    },
+  },
+  required: ['volume_type'],
+  additionalProperties: false,
+};
+
+/** `PUT /types/{id}` (types_manage._update): name, description and is_public, any of them; the others stay. */
+export const updateType: VolumeHandler = (deps) => async (request) => {
+  const context = contextOf(request);
+  enforce('volume_extension:type_update', context);
+  const body = jsonBody(request);
+  validateAgainst(UPDATE, body);
+  const input = (body as { volume_type: { name?: string | null; description?: string | null; is_public?: boolean | string | null } }).volume_type;
+  const name = input.name ?? undefined;
+  if (name !== undefined && name.trim() === '') throw new BadRequest('Volume type name can not be empty.');
+  const isPublic = input.is_public ?? undefined;
+  if (name === undefined && input.description == null && isPublic === undefined) {
+    throw new BadRequest('Specify volume type name, description, is_public or a combination thereof.');
+  }
+  const type = updateTypeModel(deps.db, paramOf(request, 'id'), {
+    name,
+    description: input.description ?? undefined,
+    isPublic: isPublic === undefined ? undefined : isPublic === true || TRUE_WORDS.includes(String(isPublic)),
+  });
+  // volume_type_access extends show, index, detail and create, not update: no os-volume-type-access:is_public here.
+  return { volume_type: renderType(type, context, false) };
 };
 
 export const deleteType: VolumeHandler = (deps) => async (request, reply) => {

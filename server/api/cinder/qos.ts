@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { enforce } from '../../policy/enforce.js';
-import type { QosSpecCreate } from '../../../shared/generated/qos-spec.js';
+import type { QosSpecCreate, QosSpecUpdate } from '../../../shared/generated/qos-spec.js';
 import { cinder, encode, type MetadataPatch } from './common.js';
 
 /**
  * `/api/cinder/qosspecs/` beyond the contract's list (Horizon's admin QoS
  * Specs tab, cinder.qos_spec_* of openstack_dashboard/api/cinder.py):
- * create with a consumer, delete, and the specs edited as metadata. Every
- * write is the admin's; the server refuses a member before calling Cinder.
+ * create with a consumer, Edit Consumer, delete, and the specs edited as
+ * metadata. Every write is the admin's; the server refuses a member before
+ * calling Cinder.
  */
 
 interface NativeQos {
@@ -37,6 +38,15 @@ export const qosRoutes: FastifyPluginAsync<BffContext> = async (app, { access })
     const client = await access.client(request);
     await cinder(client, 'DELETE', qosPath(request.params.id));
     return reply.code(204).send();
+  });
+
+  // Horizon's Edit Consumer: the consumer is set like a key (cinder.qos_spec_set_keys); the spec as it is now answers.
+  app.patch<{ Params: { id: string }; Body: QosSpecUpdate }>('/api/cinder/qosspecs/:id/', { schema: { body: { $ref: 'qos-spec.schema.json#/$defs/update' } } }, async (request) => {
+    enforce(request, 'volume', ['volume_extension:qos_specs_manage:update']);
+    const client = await access.client(request);
+    const path = qosPath(request.params.id);
+    await cinder(client, 'PUT', path, { body: { qos_specs: { consumer: request.body.consumer } } });
+    return shapeQos((await cinder<{ qos_specs: NativeQos }>(client, 'GET', path)).body.qos_specs);
   });
 
   app.get<{ Params: { id: string } }>('/api/cinder/qosspecs/:id/specs', async (request) => {

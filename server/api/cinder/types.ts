@@ -2,14 +2,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
-import type { VolumeTypeCreate, VolumeTypeQos } from '../../../shared/generated/volume-type.js';
+import { ApiError, UpstreamError } from '../../errors.js';
+import type { VolumeTypeCreate, VolumeTypeQos, VolumeTypeUpdate } from '../../../shared/generated/volume-type.js';
 import { applyMetadataPatch, cinder, encode, type MetadataPatch } from './common.js';
 
 /**
  * `/api/cinder/volumetypes/` (api-contract §5): list, one (or the default),
  * extra specs as metadata; and beyond the contract, Horizon's admin Volume
- * Types tab: create, delete and 'Manage QoS Spec Association'. Writes are
- * the admin's; the server refuses a member before calling Cinder.
+ * Types tab: create, edit, delete and 'Manage QoS Spec Association'.
+ * Writes are the admin's; the server refuses a member before calling Cinder.
  */
 
 interface NativeType {
@@ -50,7 +51,8 @@ const typePath = (id: string) => `/types/${encode(id)}`;
 export const typeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   app.get('/api/cinder/volumetypes/', async (request) => {
     const client = await access.client(request);
-    const types = (await cinder<{ volume_types: NativeType[] }>(client, 'GET', '/types')).body.volume_types;
+    // Cinder answers an admin's plain list with the public types only; `None` asks for all, as cinderclient does for Horizon.
+    const types = (await cinder<{ volume_types: NativeType[] }>(client, 'GET', '/types?is_public=None')).body.volume_types;
     const qosNames = await qosNamesFor(client, types);
     return { items: types.map((type) => shapeType(type, qosNames)) };
   });
@@ -65,6 +67,20 @@ export const typeRoutes: FastifyPluginAsync<BffContext> = async (app, { access }
     const created = response.body.volume_type;
     reply.code(201).header('Location', `/api/cinder/volumetypes/${encode(created.id)}/`);
     return shapeType(created);
+  });
+
+  // Horizon's Edit Volume Type: Cinder's 409 (another type has the name) becomes a code the form words as Horizon does.
+  app.patch<{ Params: { id: string }; Body: VolumeTypeUpdate }>('/api/cinder/volumetypes/:id/', { schema: { body: { $ref: 'volume-type.schema.json#/$defs/update' } } }, async (request) => {
+    enforce(request, 'volume', ['volume_extension:types_manage']);
+    const client = await access.client(request);
+    const { name, description, is_public } = request.body;
+    const body = { volume_type: { name, description: description ?? '', ...(is_public === undefined ? {} : { is_public }) } };
+    try {
+      return shapeType((await cinder<{ volume_type: NativeType }>(client, 'PUT', typePath(request.params.id), { body })).body.volume_type);
+    } catch (error) {
+      if (error instanceof UpstreamError && error.status === 409) throw new ApiError(409, 'VOLUME_TYPE_NAME_CONFLICT');
+      throw error;
+    }
   });
 
   app.delete<{ Params: { id: string } }>('/api/cinder/volumetypes/:id/', async (request, reply) => {

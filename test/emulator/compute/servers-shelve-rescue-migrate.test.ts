@@ -107,6 +107,41 @@ describe('live migration', () => {
   });
 });
 
+describe("a server's availability zone follows its host", () => {
+  it("takes the zone of the host aggregate it is live-migrated into, the zone lists agree, a reverted cold migration brings it back there, and a confirmed one puts it in 'nova'", async () => {
+    const id = await activeServer();
+    const before = (await hostOf(id)) as string;
+    const target = ['emu-compute1', 'emu-compute2', 'emu-compute3'].find((host) => host !== before)!;
+    const aggregate = (await api.send(admin, 'POST', '/os-aggregates', { aggregate: { name: 'az-move-hosts', availability_zone: 'az-move' } })).json().aggregate;
+    try {
+      expect((await api.send(admin, 'POST', `/os-aggregates/${aggregate.id}/action`, { add_host: { host: target } })).statusCode).toBe(200);
+      expect(await api.server(demo, id)).toMatchObject({ 'OS-EXT-AZ:availability_zone': 'nova' });
+      expect((await api.action(admin, id, { 'os-migrateLive': { host: target, block_migration: 'auto' } }, '2.30')).statusCode).toBe(202);
+      expect(await api.settle(admin, id)).toMatchObject({ 'OS-EXT-SRV-ATTR:host': target, 'OS-EXT-AZ:availability_zone': 'az-move' });
+      // The member sees the same zone, and the zone lists put the host where the server says it is.
+      expect(await api.server(demo, id)).toMatchObject({ 'OS-EXT-AZ:availability_zone': 'az-move' });
+      const zones = (await api.get(admin, '/os-availability-zone/detail')).json().availabilityZoneInfo as { zoneName: string; hosts: Record<string, unknown> }[];
+      expect(Object.keys(zones.find((zone) => zone.zoneName === 'az-move')!.hosts)).toEqual([target]);
+      expect(Object.keys(zones.find((zone) => zone.zoneName === 'nova')!.hosts)).not.toContain(target);
+      const services = (await api.get(admin, '/os-services?binary=nova-compute')).json().services as { host: string; zone: string }[];
+      expect(services.find((service) => service.host === target)?.zone).toBe('az-move');
+
+      // A cold migration out, reverted: back on the zone's host and in its zone; then confirmed: in 'nova'.
+      expect((await api.action(admin, id, { migrate: { host: before } }, '2.56')).statusCode).toBe(202);
+      expect(await api.settle(admin, id)).toMatchObject({ status: 'VERIFY_RESIZE', 'OS-EXT-SRV-ATTR:host': before, 'OS-EXT-AZ:availability_zone': 'nova' });
+      expect((await api.action(admin, id, { revertResize: null })).statusCode).toBe(202);
+      expect(await api.settle(admin, id)).toMatchObject({ status: 'ACTIVE', 'OS-EXT-SRV-ATTR:host': target, 'OS-EXT-AZ:availability_zone': 'az-move' });
+      expect((await api.action(admin, id, { migrate: { host: before } }, '2.56')).statusCode).toBe(202);
+      expect(await api.settle(admin, id)).toMatchObject({ status: 'VERIFY_RESIZE', 'OS-EXT-SRV-ATTR:host': before });
+      expect((await api.action(admin, id, { confirmResize: null })).statusCode).toBe(204);
+      expect(await api.server(demo, id)).toMatchObject({ status: 'ACTIVE', 'OS-EXT-AZ:availability_zone': 'nova' });
+    } finally {
+      await api.send(admin, 'POST', `/os-aggregates/${aggregate.id}/action`, { remove_host: { host: target } });
+      await api.send(admin, 'DELETE', `/os-aggregates/${aggregate.id}`);
+    }
+  });
+});
+
 describe('interface attachments', () => {
   it('attaches a new port on a network and detaches it again; neither a network nor a port is a 400', async () => {
     const id = await activeServer();
