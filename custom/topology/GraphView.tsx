@@ -5,8 +5,10 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { readCookie, writeCookie } from '../../src/utils/cookies';
 import { Balloon, type BalloonActions, type BalloonTarget } from './Balloon';
+import { GraphCanvasDrawing } from './graph-canvas';
 import { GraphDrawing } from './graph-draw';
-import { buildGraph, COLLAPSED_COOKIE, type GraphNode, LABELS_COOKIE, NODE_RADIUS } from './graph-model';
+import type { GraphHandlers } from './graph-drawing';
+import { buildGraph, COLLAPSED_COOKIE, type GraphNode, graphRenderer, LABELS_COOKIE, NODE_RADIUS } from './graph-model';
 import type { TopologyData } from './model';
 
 /**
@@ -14,21 +16,25 @@ import type { TopologyData } from './model';
  * networks, routers and instances that pans, zooms and drags, with Toggle
  * Labels and Toggle Network Collapse (kept in the `show_labels` and
  * `are_networks_collapsed` cookies), Center Topology, and a balloon on a
- * node's click; clicking it again closes it (spec 1 §4.5).
+ * node's click; clicking it again closes it (spec 1 §4.5). Drawn in SVG,
+ * or on a canvas from `CANVAS_FROM_NODES` nodes (`graphRenderer`).
  */
 export function GraphView({ data, actions }: { data: TopologyData; actions: BalloonActions }) {
   const svg = useRef<SVGSVGElement>(null);
+  const canvas = useRef<HTMLCanvasElement>(null);
   const container = useRef<HTMLDivElement>(null);
-  const drawing = useRef<GraphDrawing | null>(null);
+  const drawing = useRef<GraphDrawing | GraphCanvasDrawing | null>(null);
   const [labels, setLabels] = useState(() => readCookie(LABELS_COOKIE) === 'true');
   const [collapsed, setCollapsed] = useState(() => readCookie(COLLAPSED_COOKIE) === 'true');
   const [balloon, setBalloon] = useState<{ id: string; position: { left: number; top: number } } | null>(null);
   const openId = useRef<string | null>(null);
   openId.current = balloon?.id ?? null;
   const graph = useMemo(() => buildGraph(data, collapsed), [data, collapsed]);
+  const renderer = graphRenderer(graph);
 
+  // A new drawing when the renderer changes (the graph grew past the threshold, or a collapse took it below).
   useEffect(() => {
-    drawing.current = new GraphDrawing(svg.current!, {
+    const handlers: GraphHandlers = {
       onNode: (node: GraphNode) => {
         if (openId.current === node.id) {
           setBalloon(null);
@@ -39,21 +45,22 @@ export function GraphView({ data, actions }: { data: TopologyData; actions: Ball
       },
       onBackground: () => setBalloon(null),
       onZoom: () => setBalloon(null),
-    });
+    };
+    drawing.current = renderer === 'canvas' ? new GraphCanvasDrawing(canvas.current!, handlers) : new GraphDrawing(svg.current!, handlers);
     return () => {
       drawing.current?.destroy();
       drawing.current = null;
     };
-  }, []);
+  }, [renderer]);
   useEffect(() => {
     drawing.current?.update(graph);
-  }, [graph]);
+  }, [graph, renderer]);
   useEffect(() => {
     drawing.current?.showLabels(labels);
-  }, [labels, graph]);
+  }, [labels, graph, renderer]);
   useEffect(() => {
     drawing.current?.pause(Boolean(balloon));
-  }, [balloon]);
+  }, [balloon, renderer]);
 
   const target = useMemo<BalloonTarget | null>(() => {
     const node = balloon ? graph.byId.get(balloon.id) : undefined;
@@ -104,7 +111,11 @@ export function GraphView({ data, actions }: { data: TopologyData; actions: Ball
         </Button>
       </Box>
       <Box ref={container} id="topologyCanvasContainer" sx={{ position: 'relative', border: 1, borderColor: 'divider', height: 'calc(100vh - 270px)', minHeight: 400, overflow: 'hidden' }}>
-        <svg ref={svg} width="100%" height="100%" role="img" aria-label="Network topology graph" style={{ display: 'block' }} />
+        {renderer === 'canvas' ? (
+          <canvas ref={canvas} role="img" aria-label="Network topology graph" style={{ display: 'block', width: '100%', height: '100%' }} />
+        ) : (
+          <svg ref={svg} width="100%" height="100%" role="img" aria-label="Network topology graph" style={{ display: 'block' }} />
+        )}
         {target && balloon && <Balloon target={target} position={balloon.position} actions={actions} onClose={() => setBalloon(null)} />}
       </Box>
     </Box>

@@ -158,3 +158,36 @@ export function hullPoints(nodes: readonly GraphNode[]): NetworkHull[] {
   }
   return [...hulls.values()];
 }
+
+/**
+ * From this many nodes the graph is drawn on a canvas. Each SVG node is a
+ * few elements that Chromium lays out and paints again on every frame of a
+ * pan or zoom: 2,550 nodes froze the pan for 40 s under load (bench h). Below
+ * it the SVG stays: every node an element a click, the tests and assistive
+ * tools find, as Horizon's graph.
+ */
+export const CANVAS_FROM_NODES = 300;
+
+export type GraphRenderer = 'svg' | 'canvas';
+
+export function graphRenderer(graph: Pick<Graph, 'nodes'>): GraphRenderer {
+  return graph.nodes.length >= CANVAS_FROM_NODES ? 'canvas' : 'svg';
+}
+
+/**
+ * The node under the point (`x`, `y`) of the layout: the one drawn last (on
+ * top) whose circle holds it, a circle counting at least `minRadius` wide so
+ * that small nodes far out stay easy to hit. A scan of every node: 2,550 of
+ * them take microseconds, less than keeping a quadtree in step with a layout
+ * that moves them all on every tick.
+ */
+export function nodeAt(nodes: readonly GraphNode[], x: number, y: number, minRadius = 0): GraphNode | undefined {
+  for (let index = nodes.length - 1; index >= 0; index -= 1) {
+    const node = nodes[index];
+    const radius = Math.max(NODE_RADIUS[node.kind], minRadius);
+    const dx = x - (node.x ?? 0);
+    const dy = y - (node.y ?? 0);
+    if (dx * dx + dy * dy <= radius * radius) return node;
+  }
+  return undefined;
+}

@@ -20,3 +20,7 @@ export function iconTransform(size: number): string {
   const scale = size / 24;
   return `translate(${-size / 2},${-size / 2}) scale(${scale})`;
 }
+
+/** An icon per kind of graph node (Horizon's globe, cloud, router arrows and desktop), and its width. */
+export const NODE_ICON = { 'external-network': ICON_PATHS.globe, network: ICON_PATHS.cloud, router: ICON_PATHS.router, instance: ICON_PATHS.instance };
+export const NODE_ICON_SIZE = { 'external-network': 50, network: 36, router: 30, instance: 22 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseDrawMode, FLAT_PROPERTIES, layoutFlat, truncateName } from '../../custom/topology/flat-layout';
-import { buildGraph, GRAPH, hullPoints, linkDistance, NODE_RADIUS } from '../../custom/topology/graph-model';
+import { buildGraph, CANVAS_FROM_NODES, GRAPH, graphRenderer, hullPoints, linkDistance, NODE_RADIUS, nodeAt } from '../../custom/topology/graph-model';
 import type { TopologyData, TopologyNetwork, TopologyPort, TopologyRouter, TopologyServer } from '../../custom/topology/model';
 import { balloonPort, isLoading, networkColor, statusClass } from '../../custom/topology/model';
 import { withoutRemoved } from '../../custom/topology/useTopology';
@@ -200,6 +200,41 @@ describe('graph model (spec 1 §2.4, §4.5, §9)', () => {
     expect(linkDistance(of('s3', 'b'))).toBe(70 * 2 + 5 * 1 + 20);
     expect(linkDistance(of('r', 'a'))).toBe(70 * 1 + 10 * 3 + 20);
     expect(linkDistance(of('r', 'pub'))).toBe(70 * 1 + 20);
+  });
+});
+
+describe('graph renderer and hit-testing (bench h: a large project pans without a frozen frame)', () => {
+  const servers = (count: number) => Array.from({ length: count }, (_, index) => server(`s${index}`));
+
+  it('draws in SVG below CANVAS_FROM_NODES nodes and on a canvas from it, collapsed instances not counted', () => {
+    const small = data({ networks: [net('a')], servers: servers(CANVAS_FROM_NODES - 2) });
+    expect(graphRenderer(buildGraph(small, false))).toBe('svg');
+    const large = data({ networks: [net('a')], servers: servers(CANVAS_FROM_NODES - 1) });
+    expect(graphRenderer(buildGraph(large, false))).toBe('canvas');
+    const onOneNetwork = { ...large, ports: large.servers.map((each) => port(`p-${each.id}`, each.id, 'a')) };
+    expect(graphRenderer(buildGraph(onOneNetwork, false))).toBe('canvas');
+    expect(graphRenderer(buildGraph(onOneNetwork, true))).toBe('svg');
+  });
+
+  it('finds the node whose circle holds the point, the one drawn last where circles overlap, none on the background', () => {
+    const { nodes } = buildGraph(data({ networks: [net('a')], servers: [server('s1')], ports: [port('p1', 's1', 'a')] }), false);
+    const [network, instance] = nodes;
+    Object.assign(network, { x: 0, y: 0 });
+    Object.assign(instance, { x: 40, y: 0 });
+    expect(nodeAt(nodes, -29, 0)?.id).toBe('a');
+    expect(nodeAt(nodes, -31, 0)).toBeUndefined();
+    // 25 from both: inside the network (30) and the instance (20 from 40 is 20..60), the instance is on top.
+    expect(nodeAt(nodes, 25, 0)?.id).toBe('s1');
+    expect(nodeAt(nodes, 59, 0)?.id).toBe('s1');
+    expect(nodeAt(nodes, 61, 0)).toBeUndefined();
+    expect(nodeAt(nodes, 500, 500)).toBeUndefined();
+  });
+
+  it('keeps a node at least the minimum radius wide, so that it stays easy to hit zoomed far out', () => {
+    const { nodes } = buildGraph(data({ networks: [net('a')] }), false);
+    Object.assign(nodes[0], { x: 100, y: 100 });
+    expect(nodeAt(nodes, 100, 145)).toBeUndefined();
+    expect(nodeAt(nodes, 100, 145, 60)?.id).toBe('a');
   });
 });
 
