@@ -24,7 +24,7 @@ import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows,
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
  * `npm run bench soak` runs the soak alone, `npm run bench containers` object storage alone
- * (BENCH_OBJECTS objects listed, default 100,000; a BENCH_OBJECT_MIB object moved, default 1024),
+ * (BENCH_OBJECTS objects listed, default 100,000; a BENCH_OBJECT_MIB object moved, default 1024, 0 for none),
  * `npm run bench throughput` the lists' throughput (b) alone, `npm run bench pages` (real cloud) the
  * page loads (a) alone, `npm run bench trace` one traced cold load's waterfall.
  */
@@ -142,13 +142,14 @@ async function throughputOnly() {
 
 async function containers(cloud: BenchCloud) {
   const count = Number(process.env.BENCH_OBJECTS ?? 100_000);
-  console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians`);
+  console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians (load: ${loadAverage()})`);
   const seeding = performance.now();
   await seedObjects(cloud, 'bench-objects', count);
   console.log(`(seeded natively in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`);
   printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
 
   const objectMiB = Number(process.env.BENCH_OBJECT_MIB ?? 1024);
+  if (objectMiB <= 0) return;
   console.log(`\n(i) Object storage: a ${objectMiB} MiB object up and down through the server vs straight to Swift, server RSS sampled every 20 ms`);
   printSwiftTransfer(await benchSwiftTransfer(cloud, objectMiB));
 }
