@@ -1,5 +1,9 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The server (scripts/dev.mjs starts it on 8080) answers /api and hosts the
 // built-in cloud under /cloud; Vite's dev server forwards both so the browser
@@ -7,7 +11,7 @@ import { defineConfig } from 'vite';
 const SERVER = 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress(), chunkRecord()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -37,3 +41,77 @@ export default defineConfig({
     },
   },
 });
+
+/**
+ * Writes `.br` and `.gz` beside every asset, which the server sends as they
+ * are (`preCompressed`): compressed on each request instead, a cold load's
+ * scripts came out of a busy server hundreds of ms late (issue 17). The
+ * scripts of the first load get brotli's best (slow) quality, the lazy ones
+ * a quick one.
+ */
+function precompress(): Plugin {
+  const brotli = promisify(brotliCompress);
+  const gzipped = promisify(gzip);
+  let outDir = 'dist';
+  return {
+    name: 'precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const initial = new Set<string>();
+      const visit = (file: string) => {
+        const chunk = bundle[file];
+        if (initial.has(file) || chunk?.type !== 'chunk') return;
+        initial.add(file);
+        chunk.imports.forEach(visit);
+      };
+      Object.values(bundle).forEach((file) => file.type === 'chunk' && file.isEntry && visit(file.fileName));
+      await Promise.all(
+        Object.values(bundle)
+          .filter((file) => /\.(js|css|svg|json)$/.test(file.fileName))
+          .map(async (file) => {
+            const source = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+            if (source.length < 1024) return;
+            const quality = initial.has(file.fileName) ? constants.BROTLI_MAX_QUALITY : 5;
+            const path = join(outDir, file.fileName);
+            const params = { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_SIZE_HINT]: source.length };
+            await writeFile(`${path}.br`, await brotli(source, { params }));
+            await writeFile(`${path}.gz`, await gzipped(source, { level: 9 }));
+          }),
+      );
+    },
+  };
+}
+
+/** Where the build records which source modules each chunk holds (read by test/e2e/initial-chunks.test.ts). */
+export const CHUNK_RECORD = '.vite/chunks.json';
+
+/**
+ * Writes `dist/.vite/chunks.json`: every chunk's file, whether it is the
+ * entry, its static and dynamic imports and the modules in it (paths from the
+ * project root). A test checks from it that the first load evaluates no
+ * screen but the list pages (issue 17). Dot-files are never served.
+ */
+function chunkRecord(): Plugin {
+  let root = '';
+  let outDir = 'dist';
+  return {
+    name: 'chunk-record',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async writeBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk'
+          ? [{ file: file.fileName, isEntry: file.isEntry, imports: file.imports, dynamicImports: file.dynamicImports, modules: Object.keys(file.modules).map((id) => relative(root, id.replace(/\?.*$/, '').replace(/^\0/, ''))) }]
+          : [],
+      );
+      await mkdir(join(outDir, '.vite'), { recursive: true });
+      await writeFile(join(outDir, CHUNK_RECORD), JSON.stringify(chunks, null, 1));
+    },
+  };
+}

@@ -1,11 +1,11 @@
 import os from 'node:os';
-import type { Page } from 'playwright-core';
 import { layoutFlat } from '../custom/topology/flat-layout.js';
 import type { TopologyData } from '../custom/topology/model.js';
 import { forceLayout } from '../custom/topology/d3-kit.js';
 import { buildGraph, GRAPH, linkDistance } from '../custom/topology/graph-model.js';
 import { launchChromium } from '../test/support/browser.js';
 import { logIn } from '../test/support/pages.js';
+import { framesDuring, longestTask, printFrames, watchLongTasks } from './frames.js';
 import type { BenchCloud } from './support.js';
 
 /**
@@ -89,48 +89,6 @@ export async function benchTopologyLayout(data: TopologyData) {
   return { normal, small, model, warm, nodes: graph.nodes.length, links: graph.links.length };
 }
 
-interface FrameFigures {
-  frames: number;
-  medianMs: number;
-  p95Ms: number;
-  longestMs: number;
-}
-
-/** Records the gaps between animation frames while `act` runs. */
-async function framesDuring(page: Page, act: () => Promise<void>): Promise<FrameFigures> {
-  // A string, not a function: the bench runs under tsx, whose helper names would not exist in the page.
-  await page.evaluate(`(() => {
-    window.__frames = [];
-    window.__recording = true;
-    let last = performance.now();
-    function step(now) {
-      window.__frames.push(now - last);
-      last = now;
-      if (window.__recording) requestAnimationFrame(step);
-    }
-    requestAnimationFrame(step);
-  })()`);
-  await act();
-  const gaps = await page.evaluate(() => {
-    const w = window as unknown as { __frames: number[]; __recording: boolean };
-    w.__recording = false;
-    return w.__frames.slice(1);
-  });
-  const sorted = [...gaps].sort((a, b) => a - b);
-  const at = (q: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * q))] ?? 0);
-  return { frames: gaps.length, medianMs: at(0.5), p95Ms: at(0.95), longestMs: Math.round(sorted.at(-1) ?? 0) };
-}
-
-async function watchLongTasks(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __longest: number };
-    w.__longest = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
-    }).observe({ type: 'longtask', buffered: false });
-  });
-}
-const longestTask = (page: Page) => page.evaluate(() => Math.round((window as unknown as { __longest: number }).__longest));
 
 /** In headless Chromium: draw both views of `data`, then pan and zoom each. */
 export async function benchTopologyPage(cloud: BenchCloud, demoPassword: string, data: TopologyData) {
@@ -199,7 +157,6 @@ export async function benchTopologyPage(cloud: BenchCloud, demoPassword: string,
   }
 }
 
-const frames = (f: FrameFigures) => `${f.frames} frames, median ${f.medianMs} ms, p95 ${f.p95Ms} ms, longest ${f.longestMs} ms`;
 
 export async function benchNetworkTopology(cloud: BenchCloud, demoPassword: string) {
   const networks = Number(process.env.BENCH_TOPOLOGY_NETWORKS ?? 500);
@@ -210,6 +167,6 @@ export async function benchNetworkTopology(cloud: BenchCloud, demoPassword: stri
   const layout = await benchTopologyLayout(data);
   console.log(`layout in Node: flat normal ${layout.normal} ms, flat small ${layout.small} ms; graph model ${layout.model} ms (${layout.nodes} nodes, ${layout.links} links), warm-up of ${GRAPH.warmTicks} ticks ${layout.warm} ms, run in slices of at most 12 ms plus one tick`);
   const page = await benchTopologyPage(cloud, demoPassword, data);
-  console.log(`flat view: ${page.devices} devices drawn ${page.flatDrawMs} ms after the data; longest task ${page.flatLongest} ms; scrolling: ${frames(page.flatPan)}`);
-  console.log(`graph view: ${page.nodes} nodes drawn ${page.graphDrawMs} ms after the click; longest task while it lays out ${page.graphLongest} ms; first 3 s of layout: ${frames(page.settle)}; pan and zoom: ${frames(page.graphPan)}, longest task ${page.graphPanLongest} ms`);
+  console.log(`flat view: ${page.devices} devices drawn ${page.flatDrawMs} ms after the data; longest task ${page.flatLongest} ms; scrolling: ${printFrames(page.flatPan)}`);
+  console.log(`graph view: ${page.nodes} nodes drawn ${page.graphDrawMs} ms after the click; longest task while it lays out ${page.graphLongest} ms; first 3 s of layout: ${printFrames(page.settle)}; pan and zoom: ${printFrames(page.graphPan)}, longest task ${page.graphPanLongest} ms`);
 }

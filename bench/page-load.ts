@@ -11,6 +11,8 @@ export interface PageTarget {
   firstRow: string;
   /** The page's data call alone, fetched in the same context (ours only). */
   dataUrl?: string;
+  /** Gives the run's fresh context its session, when it is not the one given to `benchPages` (Horizon's). */
+  login?: (context: BrowserContext) => Promise<void>;
 }
 
 export interface PageRun {
@@ -33,7 +35,7 @@ export async function benchPages(targets: PageTarget[], login: (context: Browser
   try {
     // Interleaved: page after page, run after run, so the machine's load falls on all alike.
     for (let run = 0; run < runs; run++) {
-      for (const target of targets) results.get(target.label)!.push(await loadOnce(own, target, login));
+      for (const target of targets) results.get(target.label)!.push(await loadOnce(own, target, target.login ?? login));
     }
   } finally {
     if (!browser) await own.close();

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { buildIfStale } from '../scripts/build-if-stale.mjs';
 import { launchChromium } from '../test/support/browser.js';
 import { benchApiThroughput, type ListTarget, printThroughput } from './api-throughput.js';
@@ -11,6 +11,7 @@ import { benchPages, type PageTarget, printPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
 import { benchSwiftTransfer, printSwiftTransfer } from './swift-transfer.js';
+import { printSummaries, traceLoad, type TraceSummary } from './trace.js';
 import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows, startBenchCloud } from './support.js';
 
 /**
@@ -23,8 +24,9 @@ import { apiDelete, type BenchCloud, type BenchUser, seedKeypairs, seedPageRows,
  * prints the five pages' first-row times ours beside Horizon's, and the three
  * lists' throughput through the server against the native calls.
  * `npm run bench soak` runs the soak alone, `npm run bench containers` object storage alone
- * (BENCH_OBJECTS objects listed, default 100,000; a BENCH_OBJECT_MIB object moved, default 1024),
- * `npm run bench throughput` the lists' throughput (b) on the built-in cloud alone.
+ * (BENCH_OBJECTS objects listed, default 100,000; a BENCH_OBJECT_MIB object moved, default 1024, 0 for none),
+ * `npm run bench throughput` the lists' throughput (b) alone, `npm run bench pages` (real cloud) the
+ * page loads (a) alone, `npm run bench trace` one traced cold load's waterfall.
  */
 const PAGES: { label: string; path: string; data: string; horizon: string }[] = [
   { label: 'key pairs', path: '/project/key_pairs', data: '/api/nova/keypairs/', horizon: '/project/key_pairs/' },
@@ -64,10 +66,11 @@ async function main() {
   if (process.argv[2] === 'soak') return soakOnly();
   if (process.argv[2] === 'topology') return topologyOnly();
   if (process.argv[2] === 'containers') return containersOnly();
-  if (process.argv[2] === 'throughput') return throughputOnly();
   const realAuthUrl = process.env.BENCH_OS_AUTH_URL;
   const horizonUrl = process.env.BENCH_HORIZON_URL?.replace(/\/$/, '');
-  if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl);
+  if (process.argv[2] === 'throughput' && !realAuthUrl) return throughputOnly();
+  if (process.argv[2] === 'trace') return traceOnly(realAuthUrl);
+  if (realAuthUrl) return realCloud(realAuthUrl, horizonUrl, process.argv[2]);
   buildIfStale();
   const cloud = await startBenchCloud();
   try {
@@ -139,13 +142,14 @@ async function throughputOnly() {
 
 async function containers(cloud: BenchCloud) {
   const count = Number(process.env.BENCH_OBJECTS ?? 100_000);
-  console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians`);
+  console.log(`\n(g) Object storage: a container with ${count} objects (one in ten in pseudo-folders), medians (load: ${loadAverage()})`);
   const seeding = performance.now();
   await seedObjects(cloud, 'bench-objects', count);
   console.log(`(seeded natively in ${((performance.now() - seeding) / 1000).toFixed(0)} s)`);
   printContainerListing(await benchContainerListing(cloud, 'bench-objects', cookieLogin(cloud)), count);
 
   const objectMiB = Number(process.env.BENCH_OBJECT_MIB ?? 1024);
+  if (objectMiB <= 0) return;
   console.log(`\n(i) Object storage: a ${objectMiB} MiB object up and down through the server vs straight to Swift, server RSS sampled every 20 ms`);
   printSwiftTransfer(await benchSwiftTransfer(cloud, objectMiB));
 }
@@ -193,44 +197,89 @@ async function soakOnly() {
   }
 }
 
-/** Our server in front of a real cloud, beside that cloud's Horizon: the same pages and lists. */
-async function realCloud(authUrl: string, horizonUrl: string | undefined) {
-  buildIfStale();
-  const user: BenchUser = {
+function benchUser(): BenchUser {
+  return {
     username: process.env.BENCH_USERNAME ?? 'demo',
     password: process.env.BENCH_PASSWORD ?? 'demo',
     domain: process.env.BENCH_DOMAIN ?? 'Default',
     project: process.env.BENCH_PROJECT ?? 'demo',
   };
+}
+
+/**
+ * `npm run bench trace`: one cold load of a page (BENCH_TRACE_PAGE, default key pairs) traced
+ * by Chromium and printed as a waterfall; on the real cloud with BENCH_OS_AUTH_URL.
+ */
+async function traceOnly(authUrl: string | undefined) {
+  buildIfStale();
+  const cloud = await startBenchCloud(authUrl ? { authUrl, user: benchUser() } : undefined);
+  const browser = await launchChromium();
+  const label = process.env.BENCH_TRACE_PAGE ?? 'key pairs';
+  const page = PAGES.find((candidate) => candidate.label === label);
+  if (!page) throw new Error(`BENCH_TRACE_PAGE: one of ${PAGES.map((candidate) => candidate.label).join(', ')}`);
+  const keys = await seedKeypairs(cloud, 1, `bench-key-${Date.now().toString(36)}`);
+  try {
+    console.log(`(load on this shared machine: ${loadAverage()})`);
+    // The first load warms the server (and the cloud's caches) and is left out; the last one's waterfall is printed.
+    const runs = Number(process.env.BENCH_TRACE_RUNS ?? 5);
+    const summaries: TraceSummary[] = [];
+    for (let run = 0; run <= runs; run++) {
+      if (run === runs) console.log(`\n${label}, cold load ${run}:`);
+      const summary = await traceLoad(browser, `${cloud.server.baseUrl}${page.path}`, OUR_FIRST_ROW, cookieLogin(cloud), run === runs);
+      if (run > 0) summaries.push(summary);
+    }
+    printSummaries(summaries);
+  } finally {
+    await browser.close();
+    for (const name of keys) await apiDelete(cloud, `/api/nova/keypairs/${encodeURIComponent(name)}`);
+    await cloud.server.stop();
+  }
+}
+
+/**
+ * Our server in front of a real cloud, beside that cloud's Horizon: the same pages and lists.
+ * `only`: 'pages' runs the page loads alone, 'throughput' the lists alone.
+ */
+async function realCloud(authUrl: string, horizonUrl: string | undefined, only?: string) {
+  buildIfStale();
+  const user = benchUser();
   const cloud = await startBenchCloud({ authUrl, user });
   const browser = await launchChromium();
   // A real cloud is shared: this run's rows have names of their own, and go when it ends.
   const stamp = `${Date.now().toString(36)}`;
   const keys = await seedKeypairs(cloud, 1, `bench-key-${stamp}`);
-  const removeRows = await seedPageRows(cloud, `-${stamp}`);
+  const removeRows = only === 'throughput' ? async () => {} : await seedPageRows(cloud, `-${stamp}`);
   try {
     console.log(`(load on this shared machine: ${loadAverage()}; the cloud, Horizon, this server and Chromium all run on it)`);
-    const runs = Number(process.env.BENCH_PAGE_RUNS ?? 9);
-    const ours: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
-    console.log(`\n(a) Pages on ${authUrl}: cold loads, cache disabled, ${runs} runs, medians${horizonUrl ? `, beside Horizon at ${horizonUrl}` : ''}`);
-    const ourRuns = await benchPages(ours, cookieLogin(cloud), runs, browser);
-    if (horizonUrl) {
-      const state = await horizonSession(browser, horizonUrl, user);
-      const theirs: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${horizonUrl}${page.horizon}`, firstRow: HORIZON_FIRST_ROW }));
-      const horizonRuns = await benchPages(theirs, (context) => context.addCookies(state), runs, browser);
-      printPages(ourRuns, horizonRuns);
-    } else {
-      printPages(ourRuns);
-    }
+    if (only !== 'throughput') await realCloudPages(cloud, browser, authUrl, horizonUrl, user);
+    if (only === 'pages') return;
     const seconds = Number(process.env.BENCH_SECONDS ?? 10);
     console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
     printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+    console.log(`(load after: ${loadAverage()})`);
   } finally {
     await browser.close();
     await removeRows();
     for (const name of keys) await apiDelete(cloud, `/api/nova/keypairs/${encodeURIComponent(name)}`);
     await cloud.server.stop();
   }
+}
+
+async function realCloudPages(cloud: BenchCloud, browser: Browser, authUrl: string, horizonUrl: string | undefined, user: BenchUser) {
+  const runs = Number(process.env.BENCH_PAGE_RUNS ?? 9);
+  const ours: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data, login: cookieLogin(cloud) }));
+  console.log(`\n(a) Pages on ${authUrl}: cold loads, cache disabled, ${runs} runs, medians${horizonUrl ? `, interleaved with Horizon at ${horizonUrl}` : ''}`);
+  if (!horizonUrl) {
+    printPages(await benchPages(ours, cookieLogin(cloud), runs, browser));
+  } else {
+    const state = await horizonSession(browser, horizonUrl, user);
+    const theirs: PageTarget[] = PAGES.map((page) => ({ label: `horizon ${page.label}`, url: `${horizonUrl}${page.horizon}`, firstRow: HORIZON_FIRST_ROW, login: (context) => context.addCookies(state) }));
+    // Ours and Horizon's loads alternate, so a burst of load on this shared machine falls on both alike.
+    const all = await benchPages(ours.flatMap((page, index) => [page, theirs[index]]), cookieLogin(cloud), runs, browser);
+    const pick = (horizon: boolean) => new Map([...all].filter(([label]) => label.startsWith('horizon ') === horizon).map(([label, result]) => [label.replace(/^horizon /, ''), result]));
+    printPages(pick(false), pick(true));
+  }
+  console.log(`(load after the pages: ${loadAverage()})`);
 }
 
 /** Logs in to Horizon's form once; its session cookies are given to each run's fresh context. */

@@ -1,13 +1,17 @@
-import type { ComponentType } from 'react';
+import { type ComponentType, lazy } from 'react';
 import type { CustomStepProps } from '../src/wizard/step-components';
-import { SubportsStep } from './trunks/SubportsStep';
-import { PlanSummaryStep } from './backup/PlanSummaryStep';
-import { RestoreDisksStep, RestoreGeneralStep } from './backup/RestoreSteps';
+
+// Loaded when their wizard opens (the wizard waits on them in its own Suspense): none is needed
+// for a list's first row (issue 17: they, the transfer table and the restore reads sat in the entry).
+const SubportsStep = lazy(() => import('./trunks/SubportsStep').then((module) => ({ default: module.SubportsStep })));
+const PlanSummaryStep = lazy(() => import('./backup/PlanSummaryStep').then((module) => ({ default: module.PlanSummaryStep })));
+const RestoreGeneralStep = lazy(() => import('./backup/RestoreSteps').then((module) => ({ default: module.RestoreGeneralStep })));
+const RestoreDisksStep = lazy(() => import('./backup/RestoreSteps').then((module) => ({ default: module.RestoreDisksStep })));
 
 /**
  * Wizard steps particular to one resource, by the name a descriptor's step
- * gives as `component` (the engine has `membership` and `metadata` itself);
- * app/plugins.ts hands them to the engine.
+ * gives as `component` (the engine has `membership` and `metadata` itself),
+ * each loaded lazily; app/plugins.ts hands them to the engine.
  */
 export const customStepComponents: Record<string, ComponentType<CustomStepProps>> = {
   /** Ports with a segmentation type and id each (trunk subports). */

@@ -119,7 +119,8 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       async list(params) {
         const page = pageQuery(params);
         const allProjects = params.filter?.all_projects === 'true' ? { all_projects: 'true' } : undefined;
-        const query = page || allProjects ? { ...page, ...allProjects } : undefined;
+        // The admin's list is searched by the server (its facets).
+        const query = page || allProjects ? { ...page, ...(allProjects && params.filter), ...allProjects } : undefined;
         const [answer, snapshots] = await Promise.all([
           http.get<PagedAnswer<Volume>>('/api/cinder/volumes/', { query, signal: params.signal }),
           http.get<{ items: Snapshot[] }>('/api/cinder/volumesnapshots/', { signal: params.signal }),
@@ -239,7 +240,8 @@ export function createCinderProvider(http: HttpClient): DataProvider {
       async list(params) {
         const page = pageQuery(params);
         const allProjects = params.filter?.all_projects === 'true' ? { all_projects: 'true' } : undefined;
-        const query = page || allProjects ? { ...page, ...allProjects } : undefined;
+        // The admin's list is searched by the server (its facets).
+        const query = page || allProjects ? { ...page, ...(allProjects && params.filter), ...allProjects } : undefined;
         const [answer, volumes] = await Promise.all([
           http.get<PagedAnswer<Snapshot>>('/api/cinder/volumesnapshots/', { query, signal: params.signal }),
           volumeNames(allProjects),

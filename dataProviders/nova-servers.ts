@@ -141,11 +141,11 @@ export function serverHandlers(http: HttpClient): Record<string, ResourceHandler
 
   return {
     instance: {
-      // The admin panel lists every project's instances, a page at a time (`all_tenants`).
+      // The admin panel lists every project's instances, a page at a time (`all_tenants`), searched by the server (its facets).
       serverFilters: ['all_tenants'],
       async list(params) {
         const page = pageQuery(params);
-        const allTenants = params.filter?.all_tenants === 'true' ? { all_tenants: 'true' } : undefined;
+        const allTenants = params.filter?.all_tenants === 'true' ? { ...params.filter, all_tenants: 'true' } : undefined;
         const query = page || allTenants ? { ...page, ...allTenants } : undefined;
         const [answer, flavors] = await Promise.all([http.get<PagedAnswer<NovaServer>>('/api/nova/servers/', { query, signal: params.signal }), flavorsById()]);
         const record = (server: NovaServer) => instanceRecord(server, flavors);

@@ -50,15 +50,16 @@ export function listPage<T>(answer: PagedAnswer<T>, record: (item: T) => Resourc
 
 /**
  * An admin panel's list of every project's records (its panel filter
- * `all_tenants: 'true'`): the page the server pages, each made a record by
- * `record`. Undefined for any other list, which the caller lists its own way.
+ * `all_tenants: 'true'`): the page the server pages, with the panel's server
+ * facets as the route's query, each made a record by `record`. Undefined for
+ * any other list, which the caller lists its own way.
  *
  * @example
  * async list(params) { return (await allTenantsPage(http, '/api/neutron/routers/', params, routerRecord)) ?? projectRouters(); }
  */
 export async function allTenantsPage<T>(http: HttpClient, path: string, params: GetListParams, record: (item: T) => ResourceRecord): Promise<ListPage | undefined> {
   if (params.filter?.all_tenants !== 'true') return undefined;
-  const answer = await http.get<PagedAnswer<T>>(path, { query: { all_tenants: 'true', ...pageQuery(params) }, signal: params.signal });
+  const answer = await http.get<PagedAnswer<T>>(path, { query: { ...params.filter, all_tenants: 'true', ...pageQuery(params) }, signal: params.signal });
   return listPage(answer, record);
 }
 

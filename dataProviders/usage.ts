@@ -94,8 +94,10 @@ export function usageHandlers(http: HttpClient): Record<string, ResourceHandlers
       },
     },
     'usage-chart': {
+      // `meta.all_projects`: the whole cloud's (the admin Overview).
       async get(meter, meta) {
-        return { id: meter, ...(await http.get<UsageChart>('/api/nova/usage/chart/', { query: { ...periodOf(meta), meter } })) };
+        const everyProject = meta?.all_projects === 'true' ? { all_projects: 'true' } : {};
+        return { id: meter, ...(await http.get<UsageChart>('/api/nova/usage/chart/', { query: { ...periodOf(meta), meter, ...everyProject } })) };
       },
     },
     'quota-usage': {

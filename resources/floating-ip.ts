@@ -1,6 +1,13 @@
 import schema from '../schemas/floating-ip.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { FloatingIpEntity } from '../shared/generated';
+import { ADMIN_PROJECT_FACET, facetsByDashboard } from './shared/facets';
+
+const FIP_STATUS_OPTIONS = [
+  { key: 'ACTIVE', label: 'Active' },
+  { key: 'DOWN', label: 'Down' },
+  { key: 'ERROR', label: 'Error' },
+];
 
 /**
  * Floating IPs (Horizon's /project/floating_ips; api-contract §7): IP
@@ -33,22 +40,22 @@ export default defineResource<FloatingIpEntity>({
     { field: 'pool_name' },
     { field: 'status' },
   ],
-  facets: [
-    { name: 'tenant_name', label: 'Project', singleton: true, dashboards: ['admin'] },
-    { name: 'ip', label: 'IP Address', singleton: true },
-    { name: 'mapped_fixed_ip', label: 'Mapped Fixed IP Address', singleton: true },
-    { name: 'pool_name', label: 'Pool', singleton: true },
-    {
-      name: 'status',
-      label: 'Status',
-      singleton: true,
-      options: [
-        { key: 'ACTIVE', label: 'Active' },
-        { key: 'DOWN', label: 'Down' },
-        { key: 'ERROR', label: 'Error' },
-      ],
-    },
-  ],
+  // Horizon's AdminFloatingIPsFilterAction on the admin panel: Neutron's own filters; the pool is named, the server finds its network.
+  facets: facetsByDashboard(
+    [
+      { name: 'ip', label: 'IP Address', singleton: true },
+      { name: 'mapped_fixed_ip', label: 'Mapped Fixed IP Address', singleton: true },
+      { name: 'pool_name', label: 'Pool', singleton: true },
+      { name: 'status', label: 'Status', singleton: true, options: FIP_STATUS_OPTIONS },
+    ],
+    [
+      ADMIN_PROJECT_FACET,
+      { name: 'floating_ip_address', label: 'Floating IP Address', singleton: true },
+      { name: 'fixed_ip_address', label: 'Mapped Fixed IP Address', singleton: true },
+      { name: 'pool', label: 'Pool', singleton: true },
+      { name: 'status', label: 'Status', singleton: true, options: FIP_STATUS_OPTIONS },
+    ],
+  ),
   actions: [
     {
       id: 'allocate',

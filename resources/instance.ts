@@ -1,6 +1,7 @@
 import schema from '../schemas/instance.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { InstanceEntity } from '../shared/generated';
+import { ADMIN_PROJECT_FACET, facetsByDashboard } from './shared/facets';
 import { INSTANCE_MORE_ACTIONS as MORE } from './shared/instance-actions';
 
 /**
@@ -54,14 +55,29 @@ export default defineResource<InstanceEntity>({
   ],
   // Horizon's status columns: a row polls while its status is not settled or a task runs.
   poll: { when: (server) => !SETTLED_STATUSES.includes(server.status) || server.task !== 'none' },
-  facets: [
-    { name: 'name', label: 'Instance Name', singleton: true },
-    { name: 'image_name', label: 'Image Name', singleton: true },
-    { name: 'flavor_name', label: 'Flavor Name', singleton: true },
-    { name: 'key_name', label: 'Key Pair Name', singleton: true },
-    { name: 'status', label: 'Status', singleton: true },
-    { name: 'availability_zone', label: 'Availability Zone', singleton: true },
-  ],
+  // Horizon's AdminInstanceFilterAction on the admin panel: Nova's own filters (a name is a regular expression, an address a prefix).
+  facets: facetsByDashboard(
+    [
+      { name: 'name', label: 'Instance Name', singleton: true },
+      { name: 'image_name', label: 'Image Name', singleton: true },
+      { name: 'flavor_name', label: 'Flavor Name', singleton: true },
+      { name: 'key_name', label: 'Key Pair Name', singleton: true },
+      { name: 'status', label: 'Status', singleton: true },
+      { name: 'availability_zone', label: 'Availability Zone', singleton: true },
+    ],
+    [
+      { ...ADMIN_PROJECT_FACET, label: 'Project Name' },
+      { name: 'tenant_id', label: 'Project ID', singleton: true },
+      { name: 'host', label: 'Host Name', singleton: true },
+      { name: 'name', label: 'Instance Name', singleton: true },
+      { name: 'image', label: 'Image ID', singleton: true },
+      { name: 'ip', label: 'IPv4 Address', singleton: true },
+      { name: 'ip6', label: 'IPv6 Address', singleton: true },
+      { name: 'flavor', label: 'Flavor ID', singleton: true },
+      { name: 'status', label: 'Status', singleton: true },
+      { name: 'availability_zone', label: 'Availability Zone', singleton: true },
+    ],
+  ),
   texts: { listError: 'Unable to retrieve instances.', loadError: 'Unable to retrieve details for instance.' },
   actions: [
     { id: 'launch', kind: 'link', placement: 'toolbar', label: 'Launch Instance', to: '/project/instances/launch', policy: [['compute', 'os_compute_api:servers:create']], quota: ['instances', 'cores', 'ram'], dashboards: ['project'] },

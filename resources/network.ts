@@ -2,7 +2,9 @@ import schema from '../schemas/network.schema.json';
 import { adminNetworkCreateBodies, networkCreateBodies } from '../dataProviders/neutron-networks';
 import { type ActionDescriptor, defineResource } from '../src/descriptor';
 import type { NetworkEntity } from '../shared/generated';
-import { ADMIN_STATE_FACET, YES_NO_OPTIONS } from './shared/facets';
+import { ADMIN_PROJECT_FACET, ADMIN_STATE_FACET, ADMIN_STATE_UP_FACET, facetsByDashboard, YES_NO_OPTIONS } from './shared/facets';
+
+const NETWORK_STATUS_OPTIONS = ['ACTIVE', 'DOWN', 'BUILD', 'ERROR'].map((status) => ({ key: status, label: status.charAt(0) + status.slice(1).toLowerCase() }));
 
 /**
  * A shared network is the admin's to manage (Horizon's CheckNetworkEditable),
@@ -64,29 +66,24 @@ export default defineResource<NetworkEntity>({
   ],
   // Neutron networks stay in BUILD until their ports are wired.
   poll: { field: 'status', values: ['BUILD'] },
-  facets: [
-    { name: 'tenant_name', label: 'Project', singleton: true, dashboards: ['admin'] },
-    { name: 'name_or_id', label: 'Name', singleton: true },
-    {
-      name: 'shared',
-      label: 'Shared',
-      singleton: true,
-      options: YES_NO_OPTIONS,
-    },
-    {
-      name: 'router__external',
-      label: 'External',
-      singleton: true,
-      options: YES_NO_OPTIONS,
-    },
-    {
-      name: 'status',
-      label: 'Status',
-      singleton: true,
-      options: ['ACTIVE', 'DOWN', 'BUILD', 'ERROR'].map((status) => ({ key: status, label: status.charAt(0) + status.slice(1).toLowerCase() })),
-    },
-    ADMIN_STATE_FACET,
-  ],
+  // Horizon's AdminNetworksFilterAction on the admin panel: Neutron's own filters (names exact).
+  facets: facetsByDashboard(
+    [
+      { name: 'name_or_id', label: 'Name', singleton: true },
+      { name: 'shared', label: 'Shared', singleton: true, options: YES_NO_OPTIONS },
+      { name: 'router__external', label: 'External', singleton: true, options: YES_NO_OPTIONS },
+      { name: 'status', label: 'Status', singleton: true, options: NETWORK_STATUS_OPTIONS },
+      ADMIN_STATE_FACET,
+    ],
+    [
+      ADMIN_PROJECT_FACET,
+      { name: 'name', label: 'Name', singleton: true },
+      { name: 'shared', label: 'Shared', singleton: true, options: YES_NO_OPTIONS },
+      { name: 'router:external', label: 'External', singleton: true, options: YES_NO_OPTIONS },
+      { name: 'status', label: 'Status', singleton: true, options: NETWORK_STATUS_OPTIONS },
+      ADMIN_STATE_UP_FACET,
+    ],
+  ),
   actions: [
     {
       id: 'create',

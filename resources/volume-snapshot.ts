@@ -1,6 +1,7 @@
 import schema from '../schemas/volume-snapshot.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { VolumeSnapshotEntity } from '../shared/generated';
+import { ADMIN_PROJECT_FACET, facetsByDashboard } from './shared/facets';
 
 /**
  * Volume snapshots (spec 2 §3; api-contract §5): Horizon's Volume Snapshots
@@ -28,7 +29,11 @@ export default defineResource<VolumeSnapshotEntity>({
     { field: 'volume_name', label: 'Volume Name', priority: 2 },
   ],
   poll: { field: 'status', values: ['creating', 'deleting', 'backing-up', 'restoring'] },
-  facets: [{ name: 'name', label: 'Name', singleton: true }],
+  // The admin's Snapshots tab asks Cinder (every project's, a page at a time).
+  facets: facetsByDashboard(
+    [{ name: 'name', label: 'Name', singleton: true }],
+    [ADMIN_PROJECT_FACET, { name: 'name', label: 'Name', singleton: true }, { name: 'status', label: 'Status', singleton: true }],
+  ),
   actions: [
     // Horizon's 'Launch as Instance' from a snapshot: a new volume from it boots the instance (spec 2 §2.4 launch context).
     {

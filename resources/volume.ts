@@ -2,6 +2,7 @@ import schema from '../schemas/volume.schema.json';
 import { snapshotCreateBody } from '../dataProviders/cinder';
 import { defineResource } from '../src/descriptor';
 import type { VolumeEntity } from '../shared/generated';
+import { ADMIN_PROJECT_FACET, facetsByDashboard, YES_NO_OPTIONS } from './shared/facets';
 
 /** Cinder refuses to delete a volume that is attached or still changing (spec 2 §3 statuses). */
 const DELETABLE_STATUSES = ['available', 'error', 'error_restoring', 'error_extending', 'error_managing'];
@@ -60,7 +61,18 @@ export default defineResource<VolumeEntity>({
     field: 'status',
     values: ['creating', 'extending', 'deleting', 'attaching', 'detaching', 'downloading', 'uploading', 'backing-up', 'restoring-backup', 'reserved', 'maintenance'],
   },
-  facets: [{ name: 'name', label: 'Name', singleton: true }],
+  // Horizon's VolumesFilterAction on the admin panel: Cinder's own filters.
+  facets: facetsByDashboard(
+    [{ name: 'name', label: 'Name', singleton: true }],
+    [
+      ADMIN_PROJECT_FACET,
+      { name: 'name', label: 'Volume Name', singleton: true },
+      { name: 'status', label: 'Status', singleton: true },
+      { name: 'size', label: 'Size (GiB)', singleton: true },
+      { name: 'bootable', label: 'Bootable', singleton: true, options: YES_NO_OPTIONS },
+      { name: 'availability_zone', label: 'Availability Zone', singleton: true },
+    ],
+  ),
   actions: [
     {
       id: 'create',

@@ -165,6 +165,8 @@ async function serveApp(app: FastifyInstance, staticDir: string | null): Promise
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes each asset's .br and .gz (vite.config.ts): sent as they are, not compressed per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes('/assets/')) res.header('Cache-Control', 'public, max-age=31536000, immutable');
       },

@@ -30,6 +30,11 @@ export class SqliteDb {
     return this.statement(sql).all(...params) as T[];
   }
 
+  /** The rows read one at a time as they are taken: a caller that stops early (a listing that jumps past a folder) reads no more of them. */
+  iterate<T = Row>(sql: string, ...params: unknown[]): IterableIterator<T> {
+    return this.statement(sql).iterate(...params) as IterableIterator<T>;
+  }
+
   run(sql: string, ...params: unknown[]): Database.RunResult {
     return this.statement(sql).run(...params);
   }

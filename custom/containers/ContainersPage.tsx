@@ -23,7 +23,7 @@ import { CreateContainerDialog } from './dialogs/CreateContainerDialog';
 import { ObjectsView } from './ObjectsView';
 import { CONTAINERS_PATH, containerRoute, parseRoute } from './paths';
 import { ERRORS, fill, TEXTS } from './texts';
-import { CONTAINERS_KEY, type ContainerRecord } from './queries';
+import { CONTAINERS_KEY, type ContainerRecord, usePrefetchFirstPage } from './queries';
 
 /**
  * The object storage browser (spec 2 §2.1, §2.3; ARCHITECTURE: one of the
@@ -38,6 +38,7 @@ export default function ContainersPage() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { container, folder } = parseRoute(useLocation().pathname);
+  usePrefetchFirstPage(container, folder);
   const [prefix, setPrefix] = useState('');
   const [creating, setCreating] = useState(false);
   const [deleting, setDeleting] = useState<string | null>(null);

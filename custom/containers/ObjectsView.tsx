@@ -11,14 +11,13 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { SwiftObjectRecord } from '../../dataProviders/swift';
 import { objectUrl } from '../../dataProviders/swift';
 import { serverMessage } from '../../src/backend/http';
 import { useBackend } from '../../src/engine/context';
-import { formatMediumDate } from '../../src/utils/dates';
-import { formatBytes } from '../../src/utils/units';
+import { freshWhileJustPrefetched } from '../../src/engine/queries';
 import { useTimeZone } from '../../src/utils/useTimeZone';
 import { visuallyHidden } from '../../src/ui/a11y';
 import { CopyObjectDialog } from './dialogs/CopyObjectDialog';
@@ -27,12 +26,10 @@ import { DeleteObjectsDialog } from './dialogs/DeleteObjectsDialog';
 import { EditObjectDialog } from './dialogs/EditObjectDialog';
 import { ObjectDetailsDialog } from './dialogs/ObjectDetailsDialog';
 import { UploadObjectDialog } from './dialogs/UploadObjectDialog';
+import { ObjectRow } from './ObjectRow';
 import { breadcrumbs, containerRoute } from './paths';
-import { objectsKey } from './queries';
+import { objectsPageQuery } from './queries';
 import { ERRORS, TEXTS } from './texts';
-
-/** Rows per page: the server pages the folder (marker, limit), so a folder of 100,000 objects opens on its first page. */
-export const OBJECTS_PER_PAGE = 200;
 
 type Modal =
   | { kind: 'upload' }
@@ -62,16 +59,9 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
   const [menu, setMenu] = useState<{ anchor: HTMLElement; item: SwiftObjectRecord } | null>(null);
 
   const page = useQuery({
-    queryKey: [...objectsKey(container), folder, marker],
-    queryFn: async () => {
-      const answer = await dataProvider.getList<SwiftObjectRecord>('swift-object', {
-        filter: { container, path: folder },
-        pagination: { page: 1, perPage: OBJECTS_PER_PAGE },
-        sort: { field: 'name', order: 'ASC' },
-        meta: { marker },
-      });
-      return { items: answer.data, hasMore: answer.pageInfo?.hasNextPage === true };
-    },
+    ...objectsPageQuery(dataProvider, container, folder, marker),
+    // The screen's early start of the first page (usePrefetchFirstPage) is this query's first answer, not asked twice.
+    staleTime: freshWhileJustPrefetched,
     // While the next page loads the current one stays; another folder's rows never stand in for this one's.
     placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === folder ? previous : undefined),
   });
@@ -79,13 +69,18 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
   const chosen = items.filter((item) => selected.has(item.id));
   const allChosen = items.length > 0 && chosen.length === items.length;
 
-  const toggle = (id: string) =>
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(id)) next.delete(id);
-      else next.add(id);
-      return next;
-    });
+  // Stable, so that a row is drawn again only when its own props change (ObjectRow).
+  const toggle = useCallback(
+    (id: string) =>
+      setSelected((current) => {
+        const next = new Set(current);
+        if (next.has(id)) next.delete(id);
+        else next.add(id);
+        return next;
+      }),
+    [],
+  );
+  const openMenu = useCallback((anchor: HTMLElement, item: SwiftObjectRecord) => setMenu({ anchor, item }), []);
   const close = () => setModal(null);
   const openRow = (kind: 'details' | 'edit' | 'copy' | 'delete') => {
     if (!menu) return;
@@ -158,26 +153,7 @@ export function ObjectsView({ container, folder }: { container: string; folder: 
             </tr>
           )}
           {items.map((item) => (
-            <tr key={item.id}>
-              <td>
-                <input type="checkbox" aria-label={`Select ${item.name}`} checked={selected.has(item.id)} onChange={() => toggle(item.id)} />
-              </td>
-              <td className="name">{item.is_subdir ? (
-                  <Link component={RouterLink} to={containerRoute(container, item.path)}>
-                    {item.name}
-                  </Link>
-                ) : (
-                  item.name
-                )}</td>
-              <td>{item.is_subdir ? TEXTS.folder : formatBytes(item.bytes)}</td>
-              <td className="date">{item.last_modified ? formatMediumDate(`${item.last_modified}Z`, zone) : ''}</td>
-              <td>
-                {/* A plain button: a page holds hundreds of rows, and MUI's IconButton costs each one its ripple and styles. */}
-                <button type="button" className="row-menu" aria-label={`Actions for ${item.name}`} onClick={(event) => setMenu({ anchor: event.currentTarget, item })}>
-                  ⋮
-                </button>
-              </td>
-            </tr>
+            <ObjectRow key={item.id} item={item} container={container} checked={selected.has(item.id)} zone={zone} onToggle={toggle} onMenu={openMenu} />
           ))}
         </tbody>
       </Box>

@@ -30,7 +30,7 @@ export function ProjectOverviewPage() {
   );
 }
 
-/** Admin > Overview (`/admin`): the Usage Summary of every project and the Usage table per project. */
+/** Admin > Overview (`/admin`): the Usage Summary of every project, the whole cloud's usage over time and the Usage table per project. */
 export function AdminOverviewPage() {
   const descriptor = useRegistry().byName('project-usage')!;
   const { period, error } = useUsagePeriod();
@@ -39,6 +39,7 @@ export function AdminOverviewPage() {
     <Box>
       <PageHeading title="Overview" />
       <UsageSummary report={report.data} error={error} csv={(data) => globalUsageCsv(data as UsageGlobalReport)} />
+      {!error && <UsageChart period={period} allProjects />}
       {!error && <ResourceListPage key={`${period.start}/${period.end}`} descriptor={descriptor} scope={{ filter: { start: period.start, end: period.end } }} />}
     </Box>
   );

@@ -20,18 +20,19 @@ const METERS: { value: Meter; label: string }[] = [
 ];
 
 /**
- * The project's metering chart for the period (spec 1 §3): the chosen meter in
+ * The project's metering chart for the period (with `allProjects`, the whole
+ * cloud's, for the admin Overview) (spec 1 §3): the chosen meter in
  * use per hour as a line, and beside it the bar of the latest sample and the
  * average against the peak, both with tooltips. With no samples the chart
  * says 'No data available.'; when the data cannot be loaded the spec's chart
  * error shows above it.
  */
-export function UsageChart({ period }: { period: Period }) {
+export function UsageChart({ period, allProjects = false }: { period: Period; allProjects?: boolean }) {
   const { dataProvider } = useBackend();
   const [meter, setMeter] = useState<Meter>('vcpus');
   const chart = useQuery({
-    queryKey: ['usage-chart', meter, period],
-    queryFn: async () => (await dataProvider.getOne('usage-chart', { id: meter, meta: period })).data as unknown as UsageChartData,
+    queryKey: ['usage-chart', meter, period, allProjects],
+    queryFn: async () => (await dataProvider.getOne('usage-chart', { id: meter, meta: { ...period, ...(allProjects ? { all_projects: 'true' } : {}) } })).data as unknown as UsageChartData,
     retry: false,
   });
   const label = METERS.find((option) => option.value === meter)!.label;

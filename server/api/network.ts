@@ -1,6 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../context.js';
 import { ApiError } from '../errors.js';
+import type { CloudClient } from '../openstack/client.js';
+import { adminFilters } from './admin-filters.js';
 import { allProjectsPage, encode, hasExtension, neutron, projectOf, wantsAllProjects, withProjectNames, wrap } from './neutron/common.js';
 
 /** `/api/network/`: floating IPs and security groups (api-contract §7). */
@@ -23,6 +25,19 @@ function shapeFloatingIp(fip: Native, ports: Map<string, Native>) {
 }
 
 /** Security groups go out without Horizon's normalised `rules` (api-contract §7). */
+/**
+ * Admin > Floating IPs' search as Neutron's filters (Horizon's
+ * AdminFloatingIPsFilterAction); the pool is named by the user and is the
+ * external network of that name to Neutron (none: no rows).
+ */
+async function floatingIpFilters(request: FastifyRequest, client: CloudClient): Promise<Record<string, string> | null> {
+  const filters = await adminFilters(request, client, ['floating_ip_address', 'fixed_ip_address', 'status']);
+  const pool = (request.query as Record<string, unknown>).pool;
+  if (!filters || typeof pool !== 'string' || pool === '') return filters;
+  const networks = (await neutron<{ networks: Native[] }>(client, 'GET', '/networks', { query: { name: pool, 'router:external': 'True' } })).body.networks;
+  return networks.length ? { ...filters, floating_network_id: String(networks[0].id) } : null;
+}
+
 function shapeSecurityGroup(group: Native) {
   const { rules: _normalised, ...rest } = group;
   return rest;
@@ -47,7 +62,7 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
     const client = await access.client(request);
     if (wantsAllProjects(request)) {
       // Admin > Floating IPs: one page of every project's addresses, with the ports they map to.
-      const page = await allProjectsPage<Native>(request, client, 'floatingips');
+      const page = await allProjectsPage<Native>(request, client, 'floatingips', await floatingIpFilters(request, client));
       const portIds = page.items.map((fip) => fip.port_id).filter((id): id is string => typeof id === 'string' && id !== '');
       const ports = portIds.length ? (await neutron<{ ports: Native[] }>(client, 'GET', `/ports?${new URLSearchParams(portIds.map((id) => ['id', id])).toString()}`)).body.ports : [];
       const byId = new Map(ports.map((port) => [port.id, port]));

@@ -82,6 +82,10 @@ export interface UsageChartQuery {
   start?: string;
   end?: string;
   project_id?: string;
+  /**
+   * The whole cloud's servers (the admin Overview), the admin's only.
+   */
+  all_projects?: 'true';
   meter?: 'vcpus' | 'memory_mb' | 'local_gb';
 }
 

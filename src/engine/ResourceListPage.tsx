@@ -19,7 +19,7 @@ import { appliesTo, rowFormsFor, useAllowedActions } from './actions';
 import { commandActions } from './row-commands';
 import { defaultSort, tableColumns } from './columns';
 import { FieldList } from './FieldList';
-import { listPanelKey, listRequest } from './list-request';
+import { listPanelKey, listRequest, panelFacets } from './list-request';
 import { deleteTexts, formatMessage, joinNames } from './messages';
 import { PageHeading } from './PageHeading';
 import { operationTexts } from './operations';
@@ -31,7 +31,6 @@ import { ACTION_PARAM, idOf, nameOf } from './registry';
 const NO_ROWS: ResourceRecord[] = [];
 /** Horizon's text while a filter-first table waits for a search. */
 export const FILTER_FIRST_MESSAGE = 'Please provide a search criteria first.';
-const NO_FACETS: never[] = [];
 
 /**
  * A list inside another record's details (a network's subnets): `filter`
@@ -280,11 +279,4 @@ export default function ResourceListPage({ descriptor, scope, title: heading }: 
       {dialogs.dialogs}
     </section>
   );
-}
-
-/** The facets the list's panel offers: those of some dashboards only (the admin panels' Project) are left out elsewhere. */
-function panelFacets(descriptor: AnyResourceDescriptor) {
-  const all = descriptor.facets ?? NO_FACETS;
-  const dashboard = descriptor.panel?.dashboard;
-  return all.some((facet) => facet.dashboards) ? all.filter((facet) => !facet.dashboards || (dashboard !== undefined && facet.dashboards.includes(dashboard))) : all;
 }

@@ -1,6 +1,6 @@
 import type { Settings, UserSession } from '../backend/contract';
 import type { AnyResourceDescriptor } from '../descriptor';
-import { type SearchTerm, serverParams } from '../search/facets';
+import { type Facet, type SearchTerm, serverParams } from '../search/facets';
 
 /** What a list page asks the server for, and whether it must wait before asking anything. */
 export interface ListRequest {
@@ -25,7 +25,7 @@ export function listRequest(
   const projectFilter = scope ? undefined : descriptor.panel?.projectFilter;
   const projectId = projectFilter ? session?.project_id : undefined;
   const filter = {
-    ...serverParams(terms, descriptor.facets ?? []),
+    ...serverParams(terms, panelFacets(descriptor)),
     ...(projectFilter && projectId ? { [projectFilter]: projectId } : {}),
     // A panel's own fixed filter (e.g. the admin list of all projects); a details page's scope replaces it.
     ...(scope ? undefined : descriptor.panel?.filter),
@@ -40,4 +40,18 @@ export function listRequest(
 /** The key a list page keeps its persisted search under. */
 export function listPanelKey(descriptor: AnyResourceDescriptor, scope?: { filter: Record<string, string> }): string {
   return scope ? `${descriptor.name}:${JSON.stringify(scope.filter)}` : (descriptor.panel?.path ?? descriptor.name);
+}
+
+const NO_FACETS: Facet[] = [];
+
+/**
+ * The facets the list's panel offers: those of some dashboards only are left
+ * out elsewhere (the admin panels' server facets, whose names may repeat a
+ * project panel's client facet: Name searches the loaded rows there and asks
+ * the server here).
+ */
+export function panelFacets(descriptor: AnyResourceDescriptor): Facet[] {
+  const all = descriptor.facets ?? NO_FACETS;
+  const dashboard = descriptor.panel?.dashboard;
+  return all.some((facet) => facet.dashboards) ? all.filter((facet) => !facet.dashboards || (dashboard !== undefined && facet.dashboards.includes(dashboard))) : all;
 }

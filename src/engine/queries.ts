@@ -43,7 +43,7 @@ export async function prefetchForPage<T>(queryClient: QueryClient, query: { quer
  * (a poll, a refresh, one older than the window) is stale at once, as React
  * Query's default. Invalidation and polling ignore staleness.
  */
-function freshWhileJustPrefetched(query: { queryHash: string; state: { dataUpdatedAt: number } }): number {
+export function freshWhileJustPrefetched(query: { queryHash: string; state: { dataUpdatedAt: number } }): number {
   const startedAt = prefetchStarts.get(query.queryHash);
   const answeredAt = query.state.dataUpdatedAt;
   return startedAt !== undefined && answeredAt >= startedAt && answeredAt - startedAt <= PREFETCH_FRESH_MS ? PREFETCH_FRESH_MS : 0;

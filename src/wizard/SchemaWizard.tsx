@@ -1,6 +1,6 @@
 import Stack from '@mui/material/Stack';
 import Form from '@rjsf/mui';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import type { ObjectFieldTemplateProps, RJSFSchema, UiSchema, ValidatorType } from '@rjsf/utils';
 import type { WizardStepDescriptor } from '../descriptor';
 import { fields, templates, widgets } from '../forms/registry';
@@ -71,18 +71,21 @@ export function SchemaWizard({ title, schema, uiSchema, validator, steps, finish
       const Component = plugins.stepComponents[spec.component] ?? ENGINE_STEP_COMPONENTS[spec.component];
       const field = spec.field ?? '';
       if (!Component) throw new Error(`No wizard step component named '${spec.component}' (src/wizard/step-components.tsx or the app's stepComponents)`);
+      // The app's step components load with their wizard (lazy): the step waits here, not the whole dialog.
       return (
-        <Component
-          value={form.formData[field]}
-          formData={form.formData}
-          onChange={(value) => form.onChange({ ...form.formData, [field]: value })}
-          options={spec.options ?? {}}
-          errors={shown[field] ?? []}
-          disabled={disabled}
-          schema={resolve(root.properties?.[field])}
-          resolve={resolve}
-          report={(messages) => report(field, messages)}
-        />
+        <Suspense fallback={null}>
+          <Component
+            value={form.formData[field]}
+            formData={form.formData}
+            onChange={(value) => form.onChange({ ...form.formData, [field]: value })}
+            options={spec.options ?? {}}
+            errors={shown[field] ?? []}
+            disabled={disabled}
+            schema={resolve(root.properties?.[field])}
+            resolve={resolve}
+            report={(messages) => report(field, messages)}
+          />
+        </Suspense>
       );
     }
     return (

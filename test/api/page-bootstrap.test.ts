@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bootstrap } from '../../shared/bootstrap.js';
 import { ApiClient } from '../support/api-client.js';
@@ -16,12 +18,35 @@ const INDEX_HTML = '<!doctype html><html><head><title>t</title><script type="mod
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'page-bootstrap-'));
   writeFileSync(join(staticDir, 'index.html'), INDEX_HTML);
+  // As the build writes them (vite.config.ts, precompress): each asset and its .br beside it.
+  mkdirSync(join(staticDir, 'assets'));
+  writeFileSync(join(staticDir, 'assets', 'index.js'), ASSET);
+  writeFileSync(join(staticDir, 'assets', 'index.js.br'), ASSET_BR);
   cloud = await startTestCloud({ staticDir });
 });
 afterAll(async () => {
   await cloud.close();
   rmSync(staticDir, { recursive: true, force: true });
 });
+
+const ASSET = `export const text = ${JSON.stringify('a script long enough to be worth compressing '.repeat(100))};\n`;
+
+/** At brotli's best quality, as the build writes it: compressed per request (at a quick quality) the bytes differ. */
+const ASSET_BR = brotliCompressSync(ASSET);
+
+/** The raw answer to a GET (no decompression), with the headers given. */
+function rawGet(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    httpRequest(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 /** A page as the browser asks for it, with the client's cookies. */
 async function page(client: ApiClient, path = '/project/images'): Promise<string> {
@@ -85,5 +110,18 @@ describe('the page served to a signed-in user carries what every page reads firs
     const demo = await ApiClient.loggedIn(cloud, 'demo');
     const icon = await demo.request('GET', '/favicon.ico', undefined, { ajax: false, headers: { Accept: 'image/*' } });
     expect(bootstrapOf(String(icon.body))).toBeNull();
+  });
+});
+
+describe("the app's scripts", () => {
+  it('are sent as the build compressed them, brotli to a browser that takes it, plain otherwise, and cached for good', async () => {
+    const brotli = await rawGet(`${cloud.baseUrl}/assets/index.js`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.body.equals(ASSET_BR)).toBe(true);
+    expect(brotliDecompressSync(brotli.body).toString()).toBe(ASSET);
+    const plain = await rawGet(`${cloud.baseUrl}/assets/index.js`, { 'Accept-Encoding': 'identity' });
+    expect(plain.headers['content-encoding'] ?? 'identity').toBe('identity');
+    expect(plain.body.toString()).toBe(ASSET);
   });
 });

@@ -68,6 +68,13 @@ describe('usage chart data through /api/nova/usage/chart/', { timeout: 90_000 },
     expect(chart.stats.max_value).toBeGreaterThan(0);
     expect(chart.stats.tooltip_used).toMatch(/^Latest: [\d.]+ MB$/);
     expect(chart.settings).toMatchObject({ xMin: `${today()}T00:00:00Z`, xMax: `${today()}T23:59:59Z`, higlight_last_point: true });
+
+    // The admin Overview's chart is the whole cloud's: every hour holds at least demo's RAM, and so its peak.
+    const cloudWide = (await admin.get(`/api/nova/usage/chart/?meter=memory_mb&start=${today()}&end=${today()}&all_projects=true`)).body;
+    expect(cloudWide.series[0]).toMatchObject({ name: 'RAM', unit: 'MB' });
+    const demoAt = new Map(series.data.map((point: { x: string; y: number }) => [point.x, point.y]));
+    for (const point of cloudWide.series[0].data as { x: string; y: number }[]) expect(point.y).toBeGreaterThanOrEqual((demoAt.get(point.x) as number | undefined) ?? 0);
+    expect(cloudWide.stats.max_value).toBeGreaterThanOrEqual(chart.stats.max_value);
   });
 
   it("gives a project without instances an empty series, and the admin any project's", async () => {
@@ -82,6 +89,9 @@ describe('usage chart data through /api/nova/usage/chart/', { timeout: 90_000 },
   it("refuses a member another project's chart, and answers 400 for a bad meter or period", async () => {
     const refused = await memberApi.get(`/api/nova/usage/chart/?project_id=${demoProject}`);
     expect([refused.status, refused.body]).toEqual([403, "Policy doesn't allow os_compute_api:os-simple-tenant-usage:show to be performed."]);
+    const cloudWide = await demo.get('/api/nova/usage/chart/?all_projects=true');
+    expect([cloudWide.status, cloudWide.body]).toEqual([403, "Policy doesn't allow os_compute_api:os-simple-tenant-usage:list to be performed."]);
+    expect((await demo.get('/api/nova/usage/chart/?all_projects=yes')).status).toBe(400);
     const meter = await demo.get('/api/nova/usage/chart/?meter=gpus');
     expect(meter.status).toBe(400);
     expect(meter.body).toContain('meter');

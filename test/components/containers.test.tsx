@@ -138,6 +138,21 @@ describe('Containers screen (spec 2 §2.3)', { timeout: 30_000 }, () => {
     expect(api.requests.find((request) => request.path === '/api/swift/containers/photos/objects/')!.query.get('path')).toBeNull();
   });
 
+  it('opens a folder with one call for its first page (the screen starts it, the table takes its answer), and a folder link with one more', async () => {
+    const api = open('/project/containers/container/photos', {
+      'GET /api/swift/containers/:c/objects/': (request) =>
+        request.query.get('path') === 'docs/' ? { items: [file('docs/inside.txt')], has_more: false, next_marker: null } : { items: [folder('docs/'), file('a.txt')], has_more: false, next_marker: null },
+    });
+    const table = await screen.findByRole('table', { name: 'Objects of photos' }, { timeout: 25_000 });
+    await within(table).findByText('a.txt');
+    await screen.findByRole('list', { name: 'photos details' });
+    const objectCalls = () => api.requests.filter((request) => request.path === '/api/swift/containers/photos/objects/').map((request) => request.query.toString());
+    expect(objectCalls()).toEqual(['limit=200']);
+    await api.user.click(within(table).getByRole('link', { name: 'docs' }));
+    await within(table).findByText('inside.txt');
+    expect(objectCalls()).toEqual(['limit=200', 'path=docs%2F&limit=200']);
+  });
+
   it('opens a folder from its URL with the path as prefix, one breadcrumb per level, each leading to its folder', async () => {
     const api = open('/project/containers/container/photos/docs/2026%20q1', {
       'GET /api/swift/containers/:c/objects/': () => ({ items: [file('docs/2026 q1/r #1.pdf', 4096)], has_more: false, next_marker: null }),

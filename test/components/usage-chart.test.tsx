@@ -55,3 +55,31 @@ describe('Project › Overview: the metering line and bar chart of the period', 
     expect(within(section).getByText('No data available.')).toBeTruthy();
   });
 });
+
+describe('Admin › Overview: the whole cloud’s usage over time', { timeout: 60_000 }, () => {
+  const openAdminOverview = (chart: ApiRoute) =>
+    renderWithApi({
+      path: '/admin',
+      admin: true,
+      routes: {
+        'GET /api/nova/usages/': (request) => ({ start: request.query.get('start'), end: request.query.get('end'), summary: SUMMARY, items: [] }),
+        'GET /api/nova/usage/chart/': chart,
+      },
+    });
+
+  it("asks for every project's samples and draws them with the latest, average and peak bar", async () => {
+    const api = openAdminOverview((request) => (request.query.get('all_projects') === 'true' ? CHART : reply(403, 'not this one')));
+    const section = await chartSection();
+    expect(await within(section).findByRole('img', { name: /^vCPUs in use: vCPUs: 2 samples from .* values 1 to 3 vCPUs$/ }, { timeout: 10_000 })).toBeTruthy();
+    expect(within(section).getByRole('img', { name: 'Latest: 3 vCPUs 100%, Below the peak of 3 vCPUs 0%, Average: 2 vCPUs 67%' })).toBeTruthy();
+    const asked = api.requests.filter((request) => request.path === '/api/nova/usage/chart/').map((request) => Object.fromEntries(request.query));
+    expect(asked).toEqual([{ start: monthStart, end: today, meter: 'vcpus', all_projects: 'true' }]);
+  });
+
+  it("says 'No data available.' with the chart error when the cloud's samples cannot be loaded", async () => {
+    openAdminOverview(() => reply(403, "Policy doesn't allow os_compute_api:os-simple-tenant-usage:list to be performed."));
+    const section = await chartSection();
+    expect((await within(section).findByRole('alert', undefined, { timeout: 10_000 })).textContent).toBe('An error occurred. Please try again later.');
+    expect(within(section).getByText('No data available.')).toBeTruthy();
+  });
+});

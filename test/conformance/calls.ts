@@ -9,6 +9,7 @@
  */
 import { NEUTRON_CALLS } from './neutron-calls.js';
 import { NEUTRON_ADMIN_CALLS } from './neutron-admin-calls.js';
+import { ADMIN_SEARCH_CALLS } from './admin-search-calls.js';
 import { NOVA_SERVER_CALLS } from './nova-server-calls.js';
 import { SECURITY_GROUP_CALLS } from './security-group-calls.js';
 import { NEUTRON_ROUTER_CALLS } from './neutron-router-calls.js';
@@ -1562,4 +1563,5 @@ export const NATIVE_CALLS: NativeCall[] = [
   ...BACKUP_SERVICE_CALLS,
   ...HEAT_CALLS,
   ...ADMIN_VOLUME_AGGREGATE_CALLS,
+  ...ADMIN_SEARCH_CALLS,
 ];

@@ -1,4 +1,5 @@
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installIndexedComputedStyle } from './indexed-computed-style';
 import { installIndexedLabelControl } from './indexed-label-control';
@@ -56,3 +57,10 @@ if (!globalThis.ResizeObserver) {
 // Half of a component test's time went to jsdom matching every CSS rule against every element a role query looks at.
 installIndexedComputedStyle(window);
 installIndexedLabelControl();
+
+// React's development build captures a stack trace (an Error) for every element it creates, to print the owner's
+// stack beside a warning; measured, that was a sixth of a form test's CPU. Its own counter stops the capture after
+// 10,000 elements a second: held at its limit, every warning still fires (and fails the test) with the component
+// stack, only without the owner's call site.
+const reactInternals = (React as unknown as Record<string, Record<string, unknown>>).__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', { get: () => Number.MAX_SAFE_INTEGER, set() {}, configurable: true });

@@ -173,6 +173,9 @@ export interface ServerListOptions {
   host?: string;
   flavorId?: string;
   imageRef?: string;
+  availabilityZone?: string;
+  /** Nova's `ip`/`ip6` filters: whether one of the server's fixed addresses matches (known to the caller, who has the ports). */
+  addressMatches?: (row: ServerRow) => boolean;
   limit: number;
   marker?: string;
 }
@@ -197,6 +200,8 @@ export function listServers(db: Db, options: ServerListOptions): ServerRow[] {
   if (options.host !== undefined) rows = rows.filter((row) => row.host === options.host);
   if (options.flavorId !== undefined) rows = rows.filter((row) => flavorOf(row).flavorid === options.flavorId);
   if (options.imageRef !== undefined) rows = rows.filter((row) => row.image_ref === options.imageRef);
+  if (options.availabilityZone !== undefined) rows = rows.filter((row) => row.availability_zone === options.availabilityZone);
+  if (options.addressMatches) rows = rows.filter(options.addressMatches);
   if (options.marker !== undefined) {
     const index = rows.findIndex((row) => row.uuid === options.marker);
     if (index < 0) throw new BadRequest(`marker [${options.marker}] not found`);

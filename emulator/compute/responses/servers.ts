@@ -182,7 +182,32 @@ export function renderServer(deps: ComputeDeps, row: ServerRow, version: Microve
 
 // ---- list ----
 
-function listOptions(request: FastifyRequest, context: RequestContext, view: 'index' | 'detail') {
+/**
+ * Nova's `ip` and `ip6` filters (compute/api.py _ip_filter): a regular
+ * expression matched at the start of one of the server's fixed addresses of
+ * that version; floating addresses do not count.
+ */
+function addressFilter(deps: ComputeDeps, request: FastifyRequest): ((row: ServerRow) => boolean) | undefined {
+  const patterns = { 4: lastQuery(request, 'ip'), 6: lastQuery(request, 'ip6') };
+  if (patterns[4] === undefined && patterns[6] === undefined) return undefined;
+  const regexes = { 4: prefixPattern(patterns[4]), 6: prefixPattern(patterns[6]) };
+  return (row) =>
+    deps.collaborators.networking
+      .describePorts(portIdsOf(deps, row.uuid))
+      .some((port) => port.fixedIps.some((fixed) => regexes[fixed.version as 4 | 6]?.test(fixed.address) === true));
+}
+
+/** An address pattern anchored at the start; one that is no regular expression is taken literally, as the name filter is. */
+function prefixPattern(text: string | undefined): RegExp | undefined {
+  if (text === undefined) return undefined;
+  try {
+    return new RegExp(`^(?:${text})`);
+  } catch {
+    return new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+  }
+}
+
+function listOptions(deps: ComputeDeps, request: FastifyRequest, context: RequestContext, view: 'index' | 'detail') {
   const query = queryOf(request);
   const { limit, marker } = limitAndMarker(request);
   const admin = isAdmin(context);
@@ -198,6 +223,8 @@ function listOptions(request: FastifyRequest, context: RequestContext, view: 'in
     host: admin ? lastQuery(request, 'host') : undefined,
     flavorId: lastQuery(request, 'flavor'),
     imageRef: lastQuery(request, 'image'),
+    availabilityZone: lastQuery(request, 'availability_zone'),
+    addressMatches: addressFilter(deps, request),
     limit,
     marker,
   };
@@ -206,7 +233,7 @@ function listOptions(request: FastifyRequest, context: RequestContext, view: 'in
 /** `GET /servers`: id, name and links. */
 export const listServersBrief: ComputeHandler = (deps) => async (request) => {
   const context = contextOf(request);
-  const rows = listServers(deps.db, listOptions(request, context, 'index'));
+  const rows = listServers(deps.db, listOptions(deps, request, context, 'index'));
   const body: Record<string, unknown> = { servers: rows.map((row) => ({ id: row.uuid, links: serverLinks(deps, row.uuid), name: row.display_name })) };
   const next = collectionLinks(deps, request, rows.length, rows.at(-1)?.uuid, 'servers');
   if (next.length) body.servers_links = next;
@@ -217,7 +244,7 @@ export const listServersBrief: ComputeHandler = (deps) => async (request) => {
 export const listServersDetail: ComputeHandler = (deps) => async (request) => {
   const context = contextOf(request);
   const version = versionOf(request);
-  const rows = listServers(deps.db, listOptions(request, context, 'detail'));
+  const rows = listServers(deps.db, listOptions(deps, request, context, 'detail'));
   const body: Record<string, unknown> = { servers: rows.map((row) => renderServer(deps, row, version, context, false)) };
   const next = collectionLinks(deps, request, rows.length, rows.at(-1)?.uuid, 'servers/detail');
   if (next.length) body.servers_links = next;

@@ -68,9 +68,15 @@ const FILTERABLE: Record<string, string[]> = {
   agents: ['agent_type', 'binary', 'topic', 'host', 'availability_zone', 'admin_state_up', 'alive', 'configurations', 'heartbeat_timestamp', 'started_at'],
 };
 
+/** Attributes a collection shows but Neutron does not filter on (its API definition's is_filter: false): a router's status. */
+const UNFILTERABLE: Record<string, string[]> = {
+  routers: ['status'],
+};
+
 /** 400 for a filter that is no attribute of the collection, worded as Neutron's filter-validation. */
 function checkFilters(collection: string, query: Record<string, string | string[]>, items: Record<string, unknown>[]): void {
   const known = new Set([...STANDARD, ...(FILTERABLE[collection] ?? []), ...items.flatMap((item) => Object.keys(item))]);
+  for (const attribute of UNFILTERABLE[collection] ?? []) known.delete(attribute);
   const unknown = Object.keys(query).filter((key) => !NON_FILTERS.has(key) && !known.has(key));
   if (unknown.length) throw new NeutronFault(400, 'HTTPBadRequest', `[${unknown.map((key) => `'${key}'`).join(', ')}] is invalid attribute for filtering`);
 }

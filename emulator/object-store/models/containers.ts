@@ -1,7 +1,7 @@
 import type { Db } from '../../store/db.js';
 import { mergeMetadata, type Metadata } from './accounts.js';
 import { SwiftError } from './errors.js';
-import { batchParams, batchWhere, walkListing, type Listed, type ListingQuery } from './listing.js';
+import { batchParams, batchWhere, type Listed, type ListingQuery, mapRows, walkListing } from './listing.js';
 import { DEFAULT_POLICY, STORAGE_POLICIES } from './policies.js';
 
 export interface Container {
@@ -128,9 +128,7 @@ export function deleteContainer(db: Db, projectId: string, name: string): void {
 
 export function listContainers(db: Db, projectId: string, query: ListingQuery): Listed<Container>[] {
   const fetch = (after: string, inclusive: boolean, before: string | undefined, batch: number) =>
-    db
-      .all<ContainerRow>(`SELECT * FROM swift_containers WHERE project_id = ? AND ${batchWhere(inclusive, before)} ORDER BY name LIMIT ?`, projectId, ...batchParams(after, before, batch))
-      .map(toContainer);
+    mapRows(db.iterate<ContainerRow>(`SELECT * FROM swift_containers WHERE project_id = ? AND ${batchWhere(inclusive, before)} ORDER BY name LIMIT ?`, projectId, ...batchParams(after, before, batch)), toContainer);
   return walkListing(fetch, query);
 }
 

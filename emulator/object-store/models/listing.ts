@@ -7,6 +7,9 @@ import type { Db } from '../../store/db.js';
  * with the delimiter after the prefix collapses into one `subdir` entry and
  * the walk jumps past it (`subdir` + the next character), so a folder of
  * 100,000 objects costs one entry and one query, never a read of the rest.
+ * `fetch` yields its rows as they are read: a jump stops reading the batch,
+ * as Swift's broker stops at the first folder of its cursor (a listing whose
+ * first ten entries are folders read ten batches of 200 rows to use ten).
  */
 export interface ListingQuery {
   prefix?: string;
@@ -18,8 +21,13 @@ export interface ListingQuery {
 
 export type Listed<Row> = { row: Row } | { subdir: string };
 
+/** Rows mapped as they are read (`walkListing` takes only what it uses). */
+export function* mapRows<From, To>(rows: Iterable<From>, map: (row: From) => To): Generator<To> {
+  for (const row of rows) yield map(row);
+}
+
 export function walkListing<Row extends { name: string }>(
-  fetch: (after: string, inclusive: boolean, before: string | undefined, batch: number) => Row[],
+  fetch: (after: string, inclusive: boolean, before: string | undefined, batch: number) => Iterable<Row>,
   query: ListingQuery,
 ): Listed<Row>[] {
   const prefix = query.prefix ?? '';
@@ -28,9 +36,10 @@ export function walkListing<Row extends { name: string }>(
   let inclusive = !(query.marker && query.marker >= prefix);
   while (out.length < query.limit) {
     const batch = Math.min(1000, query.limit - out.length + 1);
-    const rows = fetch(cursor, inclusive, query.endMarker || undefined, batch);
+    let read = 0;
     let jumped = false;
-    for (const row of rows) {
+    for (const row of fetch(cursor, inclusive, query.endMarker || undefined, batch)) {
+      read++;
       if (!row.name.startsWith(prefix)) return out;
       const cut = query.delimiter ? row.name.indexOf(query.delimiter, prefix.length) : -1;
       if (cut >= 0) {
@@ -46,7 +55,7 @@ export function walkListing<Row extends { name: string }>(
       inclusive = false;
       if (out.length >= query.limit) return out;
     }
-    if (!jumped && rows.length < batch) return out;
+    if (!jumped && read < batch) return out;
   }
   return out;
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../store/db.js';
 import type { Metadata } from './accounts.js';
 import { getContainer } from './containers.js';
 import { SwiftError } from './errors.js';
-import { batchParams, batchWhere, walkListing, type Listed, type ListingQuery } from './listing.js';
+import { batchParams, batchWhere, type Listed, type ListingQuery, mapRows, walkListing } from './listing.js';
 import { MAX_OBJECT_NAME_LENGTH } from './policies.js';
 
 export interface StoredObject {
@@ -141,14 +141,15 @@ export function updateObjectMetadata(db: Db, projectId: string, container: strin
 export function listObjects(db: Db, projectId: string, container: string, query: ListingQuery): Listed<StoredObject>[] {
   getContainer(db, projectId, container);
   const fetch = (after: string, inclusive: boolean, before: string | undefined, batch: number) =>
-    db
-      .all<ObjectRow>(
+    mapRows(
+      db.iterate<ObjectRow>(
         `SELECT * FROM swift_objects WHERE project_id = ? AND container = ? AND ${batchWhere(inclusive, before)} ORDER BY name LIMIT ?`,
         projectId,
         container,
         ...batchParams(after, before, batch),
-      )
-      .map(toObject);
+      ),
+      toObject,
+    );
   return walkListing(fetch, query);
 }
 

@@ -107,6 +107,8 @@ export interface VolumeListOptions {
   filters: {
     name?: string;
     status?: string;
+    /** Cinder compares the column as SQL does: '1' and '01' are both 1 GiB. */
+    size?: string;
     bootable?: boolean;
     availabilityZone?: string;
     metadata?: Record<string, string>;
@@ -130,6 +132,7 @@ export function listVolumes(db: Db, options: VolumeListOptions): Volume[] {
   const { filters } = options;
   if (filters.name !== undefined) add('v.name = ?', filters.name);
   if (filters.status !== undefined) add('v.status = ?', filters.status);
+  if (filters.size !== undefined) add('v.size = ?', Number(filters.size));
   if (filters.bootable !== undefined) add('v.bootable = ?', filters.bootable ? 1 : 0);
   if (filters.availabilityZone !== undefined) add('v.availability_zone = ?', filters.availabilityZone);
   for (const [key, value] of Object.entries(filters.metadata ?? {})) {

@@ -88,7 +88,8 @@ export function renderSnapshot(snapshot: Snapshot, version: Microversion, extend
 function listFor(deps: VolumeDeps, context: RequestContext, query: Record<string, string>) {
   const allTenants = 'all_tenants' in query && isAdmin(context) && (query.all_tenants === '' || truthy(query.all_tenants));
   return listSnapshotsModel(deps.db, {
-    projectId: allTenants ? null : context.projectId!,
+    // An admin listing all tenants may narrow them to one project, as for volumes.
+    projectId: allTenants ? (query.project_id ?? null) : context.projectId!,
     filters: {
       status: query.status,
       name: query.name ?? query.display_name,

@@ -239,6 +239,7 @@ function listOptions(request: FastifyRequest) {
     filters: {
       name: query.name ?? query.display_name,
       status: query.status,
+      size: query.size,
       bootable: query.bootable === undefined ? undefined : truthy(query.bootable),
       availabilityZone: query.availability_zone,
       metadata: parseMetadataFilter(query.metadata),

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { applyMetadataPatch, cinder, encode, filtersOf, type MetadataPatch } from './common.js';
+import { adminFilters, NO_ROWS_PAGE } from '../admin-filters.js';
 import { projectNames } from '../nova/servers.js';
 import { pageOf, pageSizeOf } from '../paging.js';
 import { CLIENT_KEYWORDS, refuseAllProjectsUnlessAdmin } from './volumes.js';
@@ -39,8 +40,11 @@ export const snapshotRoutes: FastifyPluginAsync<BffContext> = async (app, { acce
     // Other projects' snapshots are the admin's to list.
     refuseAllProjectsUnlessAdmin(request, request.query);
     const client = await access.client(request);
-    const query: Record<string, string | number | undefined> = filtersOf(request.query, CLIENT_KEYWORDS);
-    if (request.query.all_projects === 'true') query.all_tenants = 1;
+    // The admin's tab is searched by Cinder's own filters, the project's name made its id.
+    const allProjects = request.query.all_projects === 'true';
+    const filters = allProjects ? await adminFilters(request, client, ['name', 'status']) : filtersOf(request.query, CLIENT_KEYWORDS);
+    if (!filters) return NO_ROWS_PAGE;
+    const query: Record<string, string | number | undefined> = allProjects ? { ...filters, all_tenants: 1 } : filters;
     // Paged as the volumes are (api-contract §1.6 "same idea"; not in the contract for snapshots).
     const paginate = request.query.paginate === 'true';
     const size = paginate ? pageSizeOf(request) : 0;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
 import { enforce } from '../../policy/enforce.js';
+import { adminFilters, NO_ROWS_PAGE, wholeNumberFilter } from '../admin-filters.js';
 import { projectNames } from '../nova/servers.js';
 import { pageOf, pageSizeOf } from '../paging.js';
 import { applyMetadataPatch, cinder, cinderMicroversion, encode, filtersOf, GROUPS, type MetadataPatch } from './common.js';
@@ -79,6 +80,9 @@ async function transfersByVolume(client: CloudClient, allTenants: boolean): Prom
   return new Map(response.body.transfers.map((transfer) => [transfer.volume_id, transfer]));
 }
 
+/** The filters of Cinder's volume list Admin > Volumes searches by. */
+const VOLUME_ADMIN_FILTERS = ['name', 'status', 'size', 'bootable', 'availability_zone'];
+
 // all_projects is read here, never passed on as a filter; `limit` is the browser's page size.
 export const CLIENT_KEYWORDS = ['marker', 'sort_dir', 'paginate', 'all_projects', 'limit'];
 
@@ -96,8 +100,12 @@ export const volumeRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     const allProjects = request.query.all_projects === 'true';
     let paginate = false;
     let size = 0;
-    // Horizon lists all tenants and ignores every other parameter; (not in the contract) with paginate=true too, Admin > Volumes pages on the server.
-    query = allProjects ? { all_tenants: 1 } : filtersOf(request.query, CLIENT_KEYWORDS);
+    // Horizon lists all tenants and ignores every other parameter; (not in the contract) with paginate=true too, Admin > Volumes pages on the server,
+    // searched by Cinder's own filters (Horizon's VolumesFilterAction).
+    const filters = allProjects ? await adminFilters(request, client, VOLUME_ADMIN_FILTERS) : {};
+    if (!filters) return NO_ROWS_PAGE;
+    wholeNumberFilter(filters, 'size', 'Size (GiB)');
+    query = allProjects ? { all_tenants: 1, ...filters } : filtersOf(request.query, CLIENT_KEYWORDS);
     paginate = request.query.paginate === 'true';
     if (paginate) {
       size = pageSizeOf(request);

@@ -4,6 +4,7 @@ import type { CloudClient, CloudRequestOptions } from '../../openstack/client.js
 import { endpointCache } from '../../openstack/endpoint-cache.js';
 import type { UpstreamResponse } from '../../openstack/http.js';
 import { enforce } from '../../policy/enforce.js';
+import { NO_ROWS_PAGE } from '../admin-filters.js';
 import { projectNames } from '../nova/servers.js';
 import { type Page, pageOf, pageSizeOf } from '../paging.js';
 
@@ -82,13 +83,16 @@ export function wantsAllProjects(request: FastifyRequest): boolean {
 /**
  * Every project's `collection` for an admin panel, a page at a time when
  * `paginate=true` (api-contract §1.6): Neutron is asked for the page size + 1
- * after `marker`, never for the whole cloud.
+ * after `marker`, never for the whole cloud, searched by the panel's facets
+ * as Neutron's own filters (`filters`: the query's allowed ones, the project
+ * named by its id; null when the search cannot match, see adminFilters).
  */
-export async function allProjectsPage<T extends { id: string }>(request: FastifyRequest, client: CloudClient, collection: string): Promise<Page<T>> {
+export async function allProjectsPage<T extends { id: string }>(request: FastifyRequest, client: CloudClient, collection: string, filters: Record<string, string> | null): Promise<Page<T>> {
+  if (!filters) return NO_ROWS_PAGE;
   const query = (request.query ?? {}) as Record<string, string | undefined>;
   const paginate = query.paginate === 'true';
   const size = paginate ? pageSizeOf(request) : 0;
-  const response = await neutron<Record<string, T[]>>(client, 'GET', `/${collection}`, { query: paginate ? { limit: size + 1, marker: query.marker } : {} });
+  const response = await neutron<Record<string, T[]>>(client, 'GET', `/${collection}`, { query: { ...filters, ...(paginate ? { limit: size + 1, marker: query.marker } : {}) } });
   const rows = response.body[collection];
   return paginate ? pageOf(rows, size, query.marker) : { items: rows, has_more_data: false, has_prev_data: false };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
+import { adminFilters } from '../admin-filters.js';
 import { allProjectsPage, encode, filtersOf, hasExtension, neutron, projectOf, wantsAllProjects, withProjectNames, wrap } from './common.js';
 import type { NetworkCreate } from '../../../shared/generated/network.js';
 import type { SubnetCreate } from '../../../shared/generated/subnet.js';
@@ -80,7 +81,7 @@ export const networkRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
     const client = await access.client(request);
     if (wantsAllProjects(request)) {
       // Admin > Networks: one page of every project's networks, with only that page's subnets.
-      const page = await allProjectsPage<Native>(request, client, 'networks');
+      const page = await allProjectsPage<Native>(request, client, 'networks', await adminFilters(request, client, ['name', 'shared', 'router:external', 'status', 'admin_state_up']));
       const ids = page.items.flatMap((network) => (network.subnets as string[] | undefined) ?? []);
       const subnets = ids.length ? await subnetIndex(client, ids) : new Map<string, Native>();
       return { ...page, items: await withProjectNames(client, page.items.map((network) => shapeNetwork(network, subnets))) };

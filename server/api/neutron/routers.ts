@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
 import { ApiError } from '../../errors.js';
 import type { CloudClient } from '../../openstack/client.js';
+import { adminFilters } from '../admin-filters.js';
 import { allProjectsPage, encode, neutron, projectOf, wantsAllProjects, withProjectNames, wrap } from './common.js';
 import type { RouterCreate } from '../../../shared/generated/router.js';
 
@@ -68,8 +69,8 @@ export const routerRoutes: FastifyPluginAsync<BffContext> = async (app, { access
   app.get('/api/neutron/routers/', async (request) => {
     const client = await access.client(request);
     if (wantsAllProjects(request)) {
-      // Admin > Routers: one page of every project's routers.
-      const page = await allProjectsPage<Native>(request, client, 'routers');
+      // Admin > Routers: one page of every project's routers (Neutron filters a router by name and admin state, not by status).
+      const page = await allProjectsPage<Native>(request, client, 'routers', await adminFilters(request, client, ['name', 'admin_state_up']));
       const names = await networkNames(client, page.items);
       return { ...page, items: await withProjectNames(client, page.items.map((router) => shapeRouter(router, names))) };
     }

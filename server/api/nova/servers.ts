@@ -6,6 +6,7 @@ import { pageOf, pageSizeOf } from '../paging.js';
 import type { InstanceActionBody } from '../../../shared/generated/instance.js';
 import { nativeCreateBody } from './server-spec.js';
 import { enforce } from '../../policy/enforce.js';
+import { adminFilters, NO_ROWS_PAGE } from '../admin-filters.js';
 
 /**
  * `/api/nova/servers/` and `/api/nova/servers/{id}` (api-contract §6, §6.1,
@@ -14,6 +15,9 @@ import { enforce } from '../../policy/enforce.js';
  */
 
 export type NativeServer = Record<string, unknown> & { id: string; image?: { id: string } | '' };
+
+/** The filters of Nova's server list the admin panel searches by (a name is a regular expression, addresses are prefixes). */
+const ADMIN_FILTERS = ['tenant_id', 'host', 'name', 'image', 'flavor', 'ip', 'ip6', 'status', 'availability_zone'];
 
 /** Microversions (api-contract §14.2): the list's `locked_attribute`, the create bundle and single GET. */
 export const LIST_VERSIONS = ['2.9', '2.42'];
@@ -85,7 +89,10 @@ export const serverRoutes: FastifyPluginAsync<BffContext> = async (app, { access
     // (not in the contract: Horizon's admin instances view) `all_tenants=true`: every project's, the admin's only, named from Keystone.
     const allTenants = request.query.all_tenants === 'true';
     if (allTenants) enforce(request, 'compute', ['os_compute_api:servers:index:get_all_tenants']);
-    const query = { ...(allTenants ? { all_tenants: 1 } : { project_id: projectId }), ...(paginate ? { limit: size + 1, marker } : {}) };
+    // The admin's search is Nova's own (Horizon's AdminInstanceFilterAction): never computed from one page.
+    const filters = allTenants ? await adminFilters(request, client, ADMIN_FILTERS) : {};
+    if (!filters) return NO_ROWS_PAGE;
+    const query = { ...(allTenants ? { all_tenants: 1, ...filters } : { project_id: projectId }), ...(paginate ? { limit: size + 1, marker } : {}) };
     const response = await client.request<{ servers: NativeServer[] }>('compute', 'GET', '/servers/detail', { microversion, query });
     const servers = allTenants ? response.body.servers : response.body.servers.filter((server) => server.tenant_id === undefined || server.tenant_id === projectId);
     const page = paginate ? pageOf(servers, size, marker) : { items: servers };

@@ -93,19 +93,23 @@ export function usageChart(servers: readonly ServerLifetime[], meter: Meter, per
 export const usageChartRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   const schema = { querystring: { $ref: 'usage.schema.json#/$defs/chartQuery' } };
 
-  // A project's own chart; another project's is the admin's, as the report is.
+  // A project's own chart; another project's is the admin's, as the report is, and so is the whole cloud's (`all_projects`, the admin Overview).
   app.get<{ Querystring: UsageChartQuery }>('/api/nova/usage/chart/', { schema }, async (request): Promise<UsageChart> => {
     const { start, end } = periodOf(request.query);
-    const projectId = request.query.project_id ?? request.session!.projectId!;
-    enforce(request, 'compute', ['os_compute_api:os-simple-tenant-usage:show'], { project_id: projectId });
-    const client = await access.client(request);
-    const response = await client.request<{ tenant_usage: { server_usages?: ServerLifetime[] } }>(
-      'compute',
-      'GET',
-      `/os-simple-tenant-usage/${encodeURIComponent(projectId)}`,
-      { query: { start: naive(start), end: naive(end) } },
-    );
-    const servers = response.body.tenant_usage.server_usages ?? [];
+    const period = { start: naive(start), end: naive(end) };
+    let servers: ServerLifetime[];
+    if (request.query.all_projects === 'true') {
+      enforce(request, 'compute', ['os_compute_api:os-simple-tenant-usage:list']);
+      const client = await access.client(request);
+      const response = await client.request<{ tenant_usages: { server_usages?: ServerLifetime[] }[] }>('compute', 'GET', '/os-simple-tenant-usage', { query: { ...period, detailed: 1 } });
+      servers = response.body.tenant_usages.flatMap((usage) => usage.server_usages ?? []);
+    } else {
+      const projectId = request.query.project_id ?? request.session!.projectId!;
+      enforce(request, 'compute', ['os_compute_api:os-simple-tenant-usage:show'], { project_id: projectId });
+      const client = await access.client(request);
+      const response = await client.request<{ tenant_usage: { server_usages?: ServerLifetime[] } }>('compute', 'GET', `/os-simple-tenant-usage/${encodeURIComponent(projectId)}`, { query: period });
+      servers = response.body.tenant_usage.server_usages ?? [];
+    }
     return usageChart(servers, request.query.meter ?? 'vcpus', { start: start.getTime(), end: end.getTime(), now: Date.now() });
   });
 };

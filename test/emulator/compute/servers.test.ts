@@ -208,6 +208,22 @@ describe('listing servers', () => {
     expect(next.servers.map((server: { id: string }) => server.id)).toEqual([first]);
   });
 
+  it("filters every project's servers for an admin by project, fixed address prefix, zone and host before paging, as Nova does", async () => {
+    const prefix = unique('admin-filter');
+    const older = await active(demo, { name: `${prefix}-a` });
+    await active(demo, { name: `${prefix}-b` });
+    const server = (await api.show(admin, older)).json().server;
+    const fixed = (Object.values(server.addresses).flat() as { addr: string; version: number }[]).find((entry) => entry.version === 4)!.addr;
+    const listed = async (query: string) => (await api.get(admin, `/servers/detail?all_tenants=1&${query}`)).json().servers.map((found: { id: string }) => found.id);
+    // Nova's ip filter is a regular expression matched from the address's start.
+    expect(await listed(`ip=${fixed.replace(/\./g, '\\.')}$&limit=1`)).toEqual([older]);
+    expect(await listed(`ip=${fixed.split('.').slice(1).join('.')}$&name=^${prefix}`)).toEqual([]);
+    expect(await listed(`ip6=${fixed}&name=^${prefix}`)).toEqual([]);
+    expect(await listed(`project_id=${demoProjectId}&name=^${prefix}-a&availability_zone=${server['OS-EXT-AZ:availability_zone']}&host=${server['OS-EXT-SRV-ATTR:host']}`)).toEqual([older]);
+    expect(await listed(`name=^${prefix}&availability_zone=no-such-zone`)).toEqual([]);
+    expect(await listed(`tenant_id=${server.user_id}&name=^${prefix}`)).toEqual([]);
+  });
+
   it("keeps each project to its own servers: another project's is 404, an admin needs all_tenants", async () => {
     const id = await boot();
     const response = await api.show(admin, id);

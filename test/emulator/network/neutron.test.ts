@@ -257,6 +257,9 @@ describe('tenancy', () => {
   it('refuses a filter that is no attribute, as the filter-validation extension does', async () => {
     expect(await fault('GET', '/networks?bogus=1', demo)).toEqual({ status: 400, type: 'HTTPBadRequest', message: "['bogus'] is invalid attribute for filtering", detail: '' });
     expect((await ok('GET', '/trunks?port_id=none', demo)).trunks).toEqual([]);
+    // A router shows its status but is not filtered by it (as the real Neutron answers); a network is.
+    expect(await fault('GET', '/routers?status=ACTIVE', demo)).toEqual({ status: 400, type: 'HTTPBadRequest', message: "['status'] is invalid attribute for filtering", detail: '' });
+    expect((await ok('GET', '/networks?status=ACTIVE&name=private', demo)).networks).toHaveLength(1);
   });
 
   it('answers 401 without a token', async () => {

@@ -288,6 +288,20 @@ describe('tenancy', () => {
     const narrowed = (await call(cloud, admin, 'GET', `/volumes/detail?all_tenants=1&project_id=${admin.projectId}`)).json().volumes;
     expect(narrowed.map((v: { id: string }) => v.id)).not.toContain(theirs.id);
   });
+
+  it("narrows an admin's every-project lists by project, a volume's size and a snapshot's name, before the limit", async () => {
+    const theirs = await availableVolume(demo, { name: 'narrowed-vol', size: 2 });
+    const snapshot = (await call(cloud, demo, 'POST', '/snapshots', { snapshot: { volume_id: theirs.id, name: 'narrowed-snap' } })).json().snapshot;
+    await settle();
+    cloud.clock.advance(1);
+    await availableVolume(demo, { name: 'narrowed-newer' });
+    const volumes = async (query: string) => (await call(cloud, admin, 'GET', `/volumes/detail?all_tenants=1&${query}`)).json().volumes.map((v: { id: string }) => v.id);
+    expect(await volumes(`project_id=${demo.projectId}&size=2&name=narrowed-vol&limit=1`)).toEqual([theirs.id]);
+    expect(await volumes('size=1&name=narrowed-vol')).toEqual([]);
+    const snapshots = async (query: string) => (await call(cloud, admin, 'GET', `/snapshots/detail?all_tenants=1&${query}`)).json().snapshots.map((s: { id: string }) => s.id);
+    expect(await snapshots(`project_id=${demo.projectId}&name=narrowed-snap&limit=1`)).toEqual([snapshot.id]);
+    expect(await snapshots(`project_id=${admin.projectId}&name=narrowed-snap`)).toEqual([]);
+  });
 });
 
 describe('listing', () => {
