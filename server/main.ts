@@ -1,3 +1,4 @@
+import { backupClock } from '../backup/clock.js';
 import { openEmulator } from '../emulator/app.js';
 import { build } from './app.js';
 import { loadConfig } from './config.js';
@@ -42,6 +43,9 @@ async function main(): Promise<void> {
       smtpUrl: process.env.BACKUP_SMTP_URL || null,
       // How often the scheduler looks for due plans (default 15 s): the browser tests wait for a plan's minute at 1 s.
       tickMs: Number(process.env.BACKUP_TICK_MS) > 0 ? Number(process.env.BACKUP_TICK_MS) : undefined,
+      now: backupClock(process.env.BACKUP_CLOCK_FILE || undefined),
+      // How often a task looks again at the Cinder backup or volume it waits for (default 2 s).
+      pollMs: Number(process.env.BACKUP_POLL_MS) > 0 ? Number(process.env.BACKUP_POLL_MS) : undefined,
       start: false, // started below, once the cloud's address is known
     },
     mount: emulator

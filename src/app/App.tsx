@@ -1,5 +1,6 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { type DataRouter, RouterProvider } from 'react-router-dom';
@@ -18,7 +19,7 @@ import { FullPageSpinner } from './AppShell';
 import { ExtensibleHeaderContext } from './ExtensibleHeader';
 import { RequestCounterContext } from './RequestSpinner';
 import { SignInLandingContext } from './sign-in-landing';
-import { theme } from './theme';
+import { reducedMotionTheme, theme } from './theme';
 
 export interface AppParts {
   backend: Backend;
@@ -40,8 +41,9 @@ export interface AppParts {
 
 /** The whole app from its parts; tests pass fakes and a memory router. */
 export function App({ backend, registry, plugins = NO_VIEW_PLUGINS, toasts, queryClient, router, requests, loadHeader, timezones, loadPage }: AppParts) {
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const page = (
-    <ThemeProvider theme={theme}>
+    <ThemeProvider theme={reducedMotion ? reducedMotionTheme : theme}>
       <CssBaseline />
       <QueryClientProvider client={queryClient}>
         <BackendContext.Provider value={backend}>

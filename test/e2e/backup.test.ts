@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { demoEndpoint } from '../support/demo-ports.js';
@@ -6,6 +7,7 @@ import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
+const backupClockFile = inject('backupClockFile');
 const browser = useChromium();
 
 describe('Backup plans in the browser (spec 3 §2.5)', () => {
@@ -41,8 +43,9 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     await wizard.getByRole('button', { name: `Allocate ${nameA} (1 GiB)` }).click();
     await wizard.getByRole('button', { name: `Allocate ${nameB} (1 GiB)` }).click();
     await wizard.getByRole('button', { name: 'Next' }).click();
-    // Daily, at the next whole minute (the cloud's time zone is UTC) that leaves the wizard 20 s to save.
-    const due = new Date(Math.ceil((Date.now() + 20_000) / 60_000) * 60_000);
+    // Daily, at the first whole minute (the cloud's time zone is UTC) two minutes ahead: past the manual run and the restore
+    // even on a busy machine, and the test moves the service's clock there below rather than wait for it.
+    const due = new Date(Math.ceil((Date.now() + 120_000) / 60_000) * 60_000);
     const [hour, minute] = [due.getUTCHours(), due.getUTCMinutes()].map((value) => String(value).padStart(2, '0'));
     for (const [label, value] of [['Hour', hour], ['Minute', minute]]) {
       await wizard.getByRole('combobox', { name: label }).click();
@@ -98,8 +101,12 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     );
     expect((await fetch(`${cinder.url}/volumes/${restored[0].id}`, { method: 'DELETE', headers: cinder.headers })).status).toBe(202);
 
-    // The scheduler runs the plan at its minute: two more tasks, incremental backups on the first ones.
-    const scheduled = await waitUntil(tasksOfPlan, (tasks) => tasks.length === 4, { what: `the run due at ${hour}:${minute}`, timeout: 120_000, interval: 1000 });
+    // The scheduler runs the plan at its minute: two more tasks, incremental backups on the first ones. The minute comes now: the
+    // service's clock is moved ahead to it (BACKUP_CLOCK_FILE), and its own tick (every second here) finds the plan due and starts it.
+    writeFileSync(backupClockFile, String(Math.max(0, due.getTime() - Date.now())));
+    const scheduled = await waitUntil(tasksOfPlan, (tasks) => tasks.length === 4, { what: `the run due at ${hour}:${minute}`, timeout: 120_000, interval: 500 }).finally(() =>
+      writeFileSync(backupClockFile, '0'),
+    );
     expect(scheduled.map((task) => task.status)).toEqual(['completed', 'completed', 'completed', 'completed']);
     const points = (await baas<{ items: { disk_id: string; snapshots: { incremental: boolean }[] }[] }>('backup')).items.find((item) => item.disk_id === ids[nameA])!.snapshots;
     expect(points.map((point) => point.incremental)).toEqual([true, false]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { expectToast, instanceRowAction, logIn, nextUntil, openSession, retrievePassword, waitForInstanceStatus } from '../support/pages.js';
+import { expectToast, instanceRowAction, logIn, nextUntil, openInApp, openSession, retrievePassword, waitForInstanceStatus } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -12,7 +12,7 @@ const browser = useChromium();
 
 /** Opens Launch Instance from the instances list and fills Details and Source with the seeded image. */
 async function startLaunch(page: Page, name: string, count: number, newVolume: boolean): Promise<Locator> {
-  await page.goto(`${baseUrl}/project/instances`);
+  if (new URL(page.url()).pathname !== '/project/instances') await openInApp(page, '/project/instances');
   await page.getByRole('link', { name: 'Launch Instance' }).click();
   const wizard = page.getByRole('dialog', { name: 'Launch Instance' });
   const details = wizard.getByRole('group', { name: 'Details' });
@@ -38,7 +38,7 @@ describe('Instances in the browser (issue 6)', () => {
     const { page, context } = await openSession(browser());
     // Wide enough for every column: narrower windows hide the low-priority ones (spec 1's column priority).
     await page.setViewportSize({ width: 1920, height: 1000 });
-    await logIn(page, baseUrl, 'demo', passwords.demo);
+    await logIn(page, baseUrl, 'demo', passwords.demo, '/project/instances');
 
     // Launch two from the seeded image on the private network, with a key pair made inside the wizard.
     const wizard = await startLaunch(page, 'e2e-web', 2, false);
@@ -79,7 +79,7 @@ describe('Instances in the browser (issue 6)', () => {
     await page.getByRole('tabpanel').getByText(/Cloud-init v\. .* finished at/).first().waitFor();
 
     // The password Nova holds, decrypted in the browser with the downloaded .pem.
-    await page.goto(`${baseUrl}/project/instances`);
+    await openInApp(page, '/project/instances');
     const password = await retrievePassword(page, 'e2e-web-1', pemPath);
     expect(password.length).toBeGreaterThanOrEqual(8);
     await page.getByRole('dialog', { name: 'Retrieve Instance Password' }).getByRole('button', { name: /Close|Cancel/ }).first().click();
@@ -112,12 +112,12 @@ describe('Instances in the browser (issue 6)', () => {
     for (const name of ['e2e-web-1', 'e2e-web-2', 'e2e-from-volume']) await table.getByRole('link', { name, exact: true }).waitFor({ state: 'detached', timeout: 60_000 });
 
     // The boot volume went with its instance.
-    await page.goto(`${baseUrl}/project/volumes`);
+    await openInApp(page, '/project/volumes');
     await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
     expect(await page.getByRole('table', { name: 'Volumes' }).getByText('e2e-from-volume').count()).toBe(0);
 
     // And the key pair, so the cloud is as the journey found it.
-    await page.goto(`${baseUrl}/project/key_pairs`);
+    await openInApp(page, '/project/key_pairs');
     await page.getByRole('button', { name: 'Actions for e2e-launch-key', exact: true }).click();
     await page.getByRole('menuitem', { name: 'Delete Key Pair' }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete Key Pair' }).getByRole('button', { name: 'Delete Key Pair' }).click();

@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { createDemoPorts } from '../support/demo-ports.js';
-import { expectToast, logIn, openSession } from '../support/pages.js';
+import { expectToast, logIn, openInApp, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -19,10 +19,8 @@ describe('Routers and floating IPs in the browser', () => {
   it('lets demo create a router with the public gateway, add an interface on the private subnet, allocate, associate, disassociate and release a floating IP, remove the interface and delete the router', { timeout: 180_000 }, async () => {
     const fixedIp = (await createDemoPorts(baseUrl, passwords.demo, ['e2e-fip-port']))['e2e-fip-port'].ip;
     const { page, context } = await openSession(browser());
-    await logIn(page, baseUrl, 'demo', passwords.demo);
-
     // Create Router with the public network as its gateway.
-    await page.goto(`${baseUrl}/project/routers`);
+    await logIn(page, baseUrl, 'demo', passwords.demo, '/project/routers');
     await page.getByRole('heading', { name: 'Routers', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Create Router' }).click();
     const create = page.getByRole('dialog', { name: 'Create Router' });
@@ -68,7 +66,7 @@ describe('Routers and floating IPs in the browser', () => {
     await reopened.waitFor({ state: 'detached' });
 
     // Allocate IP To Project from the public pool.
-    await page.goto(`${baseUrl}/project/floating_ips`);
+    await openInApp(page, '/project/floating_ips');
     await page.getByRole('heading', { name: 'Floating IPs', level: 1 }).waitFor();
     await page.getByRole('button', { name: 'Allocate IP To Project' }).click();
     const allocate = page.getByRole('dialog', { name: 'Allocate IP To Project' });
@@ -117,7 +115,7 @@ describe('Routers and floating IPs in the browser', () => {
     await interfaces.getByText('No items to display.').waitFor();
 
     // Then delete the router itself.
-    await page.goto(`${baseUrl}/project/routers`);
+    await openInApp(page, '/project/routers');
     await row.getByRole('button', { name: 'Actions for e2e-router' }).click();
     await page.getByRole('menuitem', { name: 'Delete Router' }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete Router' }).getByRole('button', { name: 'Delete Router' }).click();

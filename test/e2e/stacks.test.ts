@@ -1,7 +1,7 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, expectToast, logIn, openSession } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, openInApp, openSession } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -81,11 +81,10 @@ describe('Stacks in the browser', () => {
     async () => {
       const { page } = await openSession(browser());
       await page.setViewportSize({ width: 1600, height: 1000 });
-      await logIn(page, baseUrl, 'demo', passwords.demo);
+      await logIn(page, baseUrl, 'demo', passwords.demo, '/project/stacks');
       const name = `e2eStack${Date.now()}`;
       const net = `${name}-net`;
 
-      await page.goto(`${baseUrl}/project/stacks`);
       await page.getByRole('heading', { name: 'Stacks', level: 1 }).waitFor();
       await page.getByRole('link', { name: 'Launch Stack' }).or(page.getByRole('button', { name: 'Launch Stack' })).first().click();
       const wizard = page.getByRole('dialog', { name: 'Select Template' });
@@ -140,7 +139,7 @@ describe('Stacks in the browser', () => {
       const made = ((await apiFromPage(page, 'GET', `/api/heat/stacks/${stackId}/resources/`)).body as { items: { resource_name: string; physical_resource_id: string }[] }).items;
       const idOf = (resource: string) => made.find((item) => item.resource_name === resource)!.physical_resource_id;
       const worker = ((await apiFromPage(page, 'GET', `/api/nova/servers/${idOf('worker')}`)).body as { name: string }).name;
-      await page.goto(`${baseUrl}/project/network_topology?tab=topology_tabs__topology`);
+      await openInApp(page, '/project/network_topology?tab=topology_tabs__topology');
       await page.locator(`g.network[data-id="${idOf('net')}"]`).locator('.network-cidr', { hasText: '10.71.0.0/24' }).waitFor();
       await page.locator(`g.device.router[data-id="${idOf('router')}"]`).locator('.port_text', { hasText: '10.71.0.1' }).waitFor();
       for (const server of ['server', 'worker']) await page.locator(`g.device.instance[data-id="${idOf(server)}"]`).waitFor();
@@ -165,12 +164,12 @@ describe('Stacks in the browser', () => {
       expect(await page.evaluate(() => (window as unknown as { topologyPageMarker?: boolean }).topologyPageMarker)).toBe(true);
 
       // In the panels: the network, and the one server left.
-      await page.goto(`${baseUrl}/project/networks`);
+      await openInApp(page, '/project/networks');
       await page.getByRole('link', { name: net, exact: true }).waitFor();
       await waitUntil(() => apiFromPage(page, 'GET', `/api/nova/servers/${idOf('worker')}`), (response) => response.status === 404, { what: 'the deleted server to go', timeout: 60_000 });
 
       // Deleting the stack deletes everything it made (the server already gone is no obstacle).
-      await page.goto(`${baseUrl}/project/stacks`);
+      await openInApp(page, '/project/stacks');
       await rowOf(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
       await page.getByRole('menuitem', { name: 'Delete Stack', exact: true }).click();
       await page.getByRole('dialog', { name: 'Confirm Delete Stack' }).getByRole('button', { name: 'Delete Stack' }).click();
@@ -195,7 +194,7 @@ describe('Stacks in the browser', () => {
     expect(created.status).toBe(201);
     const reason = /^Resource CREATE failed: OverLimit: resources\.vol: .*exceeds allowed gigabytes quota/;
     try {
-      await page.goto(`${baseUrl}/project/stacks`);
+      await openInApp(page, '/project/stacks');
       await rowOf(page, name).getByRole('cell', { name: 'Create Failed', exact: true }).waitFor({ timeout: 60_000 });
 
       await rowOf(page, name).getByRole('link', { name, exact: true }).click();
@@ -206,8 +205,9 @@ describe('Stacks in the browser', () => {
       await info.getByText('Create Failed', { exact: true }).waitFor();
       await info.getByText(reason).waitFor();
 
+      // In the Overview tab's panel: the topology's info panel, kept in the page, says it too.
       await page.getByRole('tab', { name: 'Overview' }).click();
-      await page.getByText(reason).waitFor();
+      await page.getByRole('tabpanel', { name: 'Overview' }).getByText(reason).waitFor();
     } finally {
       await apiFromPage(page, 'DELETE', `/api/heat/stacks/${(created.body as { id: string }).id}/`);
     }

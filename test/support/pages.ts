@@ -14,9 +14,12 @@ export interface Session {
   page: Page;
 }
 
-/** A fresh browser profile (no cookies) with downloads enabled. */
+/**
+ * A fresh browser profile (no cookies) with downloads enabled. It asks for reduced motion, which the app honours
+ * (no transitions, ripples or chart animations): the same pages, without frames to render and waits for them to end.
+ */
 export async function openSession(browser: Browser): Promise<Session> {
-  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ acceptDownloads: true, viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 }
@@ -32,6 +35,23 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL((url) => (landing ? url.pathname === landing : !url.pathname.startsWith('/auth/login')));
   await page.getByRole('button', { name: 'User menu' }).waitFor();
+}
+
+/**
+ * Opens `path` in the running app as its own links do: the router follows the new address and the app is not loaded
+ * again (a `page.goto` parses and starts the whole app anew, a second or more of CPU on a busy machine). It goes by way
+ * of the not-found page, so the page opened is mounted afresh even when it shares its component with the last one;
+ * the caller waits for what the page shows.
+ */
+export async function openInApp(page: Page, path: string): Promise<void> {
+  const follow = (to: string) =>
+    page.evaluate((to) => {
+      history.pushState(null, '', to);
+      dispatchEvent(new PopStateEvent('popstate'));
+    }, to);
+  await follow('/not_found');
+  await page.getByRole('heading', { level: 1, name: 'Page Not Found', exact: true }).waitFor();
+  await follow(path);
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -4,7 +4,7 @@ import { CONTAINERS_PANEL } from '../../custom/containers/panel.js';
 import { ADMIN_OVERVIEW_PANEL, PROJECT_OVERVIEW_PANEL } from '../../custom/overview/panel.js';
 import { NETWORK_TOPOLOGY_PANEL } from '../../custom/topology/panel.js';
 import { resources } from '../../resources/index.js';
-import { logIn, openSession } from './pages.js';
+import { logIn, openInApp, openSession } from './pages.js';
 
 /** Every panel of the registry, extra panels (admin views) included. */
 const panels = resources.flatMap((descriptor) => [descriptor.panel, ...(descriptor.extraPanels ?? [])].filter((panel) => panel !== undefined));
@@ -14,7 +14,8 @@ const screens = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL, PROJECT_OVERVIEW_PANE
 /**
  * Opens every panel as the admin (who sees them all) in a window `width` px
  * wide, and returns what does not fit: a page wider than the window, or a
- * first row menu outside it or that does not open. Each width and share of
+ * first row menu outside it or that does not open. The app is loaded once and
+ * each panel opened in it as its links do (openInApp). Each width and share of
  * the panels is a test file of its own (layout*.test.ts), so that they run
  * side by side and none nears the test timeout as panels are added.
  */
@@ -24,7 +25,7 @@ export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, admi
   await logIn(page, baseUrl, 'admin', adminPassword);
   const problems: string[] = [];
   for (const panel of shareOf(panels, share)) {
-    await page.goto(`${baseUrl}${panel.path}`);
+    await openInApp(page, panel.path);
     await page.getByRole('heading', { level: 1, name: panel.label, exact: true }).waitFor();
     // Settled: rows, the empty row, or the filter-first message.
     const table = page.getByRole('table').first();
@@ -45,7 +46,7 @@ export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, admi
     await page.getByRole('menu').first().waitFor({ state: 'detached' });
   }
   for (const screen of shareOf(screens, share)) {
-    await page.goto(`${baseUrl}${screen.path}`);
+    await openInApp(page, screen.path);
     await page.getByRole('heading', { level: 1, name: screen.label, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Loading', exact: true }).count(), { timeout: 20_000 }).toBe(0);
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);

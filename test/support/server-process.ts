@@ -16,11 +16,11 @@ const root = join(import.meta.dirname, '..', '..');
 /**
  * What a browser test's server runs with: the emulator's short test
  * transitions and cheap password hashes, the list polling every 500 ms instead of 2.5 s, so a row
- * reaches Active in a poll or two, and the backup scheduler looking for due plans every second. Each Heat
+ * reaches Active in a poll or two, and the backup scheduler looking for due plans every second, its tasks at Cinder every 250 ms. Each Heat
  * resource stays CREATE_IN_PROGRESS 1.5 s, so a stack of a few levels of dependencies is still being built
  * when its page opens (the stack topology polls every 3 s then). Tests of the defaults pass `env: {}`.
  */
-export const TEST_SERVER_ENV: Record<string, string> = { ...TEST_TRANSITIONS, ...TEST_PASSWORD_HASHING, AJAX_POLL_INTERVAL: '500', BACKUP_TICK_MS: '1000', EMULATOR_HEAT_RESOURCE_MS: '1500' };
+export const TEST_SERVER_ENV: Record<string, string> = { ...TEST_TRANSITIONS, ...TEST_PASSWORD_HASHING, AJAX_POLL_INTERVAL: '500', BACKUP_TICK_MS: '1000', BACKUP_POLL_MS: '250', EMULATOR_HEAT_RESOURCE_MS: '1500' };
 
 /**
  * Starts the real server as `npm start` does (built app, emulator, SQLite in
