@@ -41,10 +41,20 @@ afterEach(() => {
   }
 });
 
-// jsdom lacks these; MUI and the column-priority code read them.
+// jsdom lacks these; MUI and the column-priority code read them. The tests' user asks for reduced motion, as the
+// browser journeys' does (openSession): dialogs and menus appear without transitions to wait out and render through.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, onchange: null, addListener() {}, removeListener() {}, addEventListener() {}, removeEventListener() {}, dispatchEvent: () => false }) as MediaQueryList;
+    ({
+      matches: query === '(prefers-reduced-motion: reduce)',
+      media: query,
+      onchange: null,
+      addListener() {},
+      removeListener() {},
+      addEventListener() {},
+      removeEventListener() {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
 }
 if (!globalThis.ResizeObserver) {
   globalThis.ResizeObserver = class {
