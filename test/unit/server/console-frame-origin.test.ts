@@ -42,7 +42,13 @@ afterAll(async () => {
   await app.close();
 }, 30_000);
 
-const pageCsp = async () => (await fetch(`${baseUrl}/project/instances/srv-1/`)).headers.get('content-security-policy') ?? '';
+/** A response's header, its body read to the end: a body left unread keeps its connection busy, and the server's close waits for it. */
+async function headerOf(path: string, name: string): Promise<string | null> {
+  const response = await fetch(`${baseUrl}${path}`);
+  await response.arrayBuffer();
+  return response.headers.get(name);
+}
+const pageCsp = async () => (await headerOf('/project/instances/srv-1/', 'content-security-policy')) ?? '';
 
 describe("the console tab's frame (CSP frame-src)", () => {
   it("lets pages frame only their own origin before any console was asked for", async () => {
@@ -58,7 +64,7 @@ describe("the console tab's frame (CSP frame-src)", () => {
     expect(csp).toContain(`frame-src 'self' ${PROXY};`);
     expect(csp).not.toContain('token');
     // The API answers carry no page policy.
-    expect((await fetch(`${baseUrl}/api/settings/`)).headers.get('content-security-policy')).toBeNull();
+    expect(await headerOf('/api/settings/', 'content-security-policy')).toBeNull();
   });
 });
 
