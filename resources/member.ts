@@ -2,7 +2,7 @@ import schema from '../schemas/member.schema.json';
 import { defineResource } from '../src/descriptor';
 import type { MemberEntity } from '../shared/generated';
 import { withoutNulls } from '../dataProviders/lbaas';
-import { lbPolicy } from './shared/lbaas';
+import { lbPolicy, PENDING } from './shared/lbaas';
 
 /**
  * A pool's members (spec 3 §2.1–2.3): the columns and drawer of §2.2, Edit
@@ -19,6 +19,8 @@ export default defineResource<MemberEntity>({
   nameField: 'name',
   labels: { singular: 'Member', plural: 'Members' },
   nested: { segment: 'members', parents: ['pool'] },
+  // A member Add/Remove Members created or changed is PENDING_* until Octavia settles it, as its load balancer is.
+  poll: { field: 'provisioning_status', values: PENDING },
   columns: [
     { field: 'name', defaultSort: 'asc', link: 'detail' },
     { field: 'address' },
