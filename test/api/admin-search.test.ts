@@ -138,7 +138,9 @@ describe('Admin > Instances searches Nova', () => {
     const address = (Object.values(server.addresses as Record<string, { addr: string; version: number }[]>).flat().find((entry) => entry.version === 4))!.addr;
     const all = { all_tenants: 'true', name };
     expect(ids(await search('/api/nova/servers/', { ...all, project: 'demo' }))).toEqual([id]);
-    expect(ids(await search('/api/nova/servers/', { all_tenants: 'true', ip: address.replace(/\./g, '\\.') + '$' }))).toEqual([id]);
+    // The address as a user types it: a real Nova with Neutron's ip-substring-filtering matches it as a substring of a
+    // port's address, one without (as the built-in cloud) as a regular expression from the address's start.
+    expect(ids(await search('/api/nova/servers/', { ...all, ip: address }))).toEqual([id]);
     expect(ids(await search('/api/nova/servers/', { ...all, host: server['OS-EXT-SRV-ATTR:host'], availability_zone: server['OS-EXT-AZ:availability_zone'], status: 'active' }))).toEqual([id]);
     expect(ids(await search('/api/nova/servers/', { ...all, status: 'SHUTOFF' }))).toEqual([]);
     expect(ids(await search('/api/nova/servers/', { ...all, project: 'admin' }))).toEqual([]);
