@@ -42,9 +42,12 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
     requests,
     preloads,
     // Spec 1 §8: after the 401 toast, drop what was loaded and sign in again.
+    // On the login page already (a late answer to the page just signed out of), nothing is left to drop, and a clear
+    // would take the login page's own options query in flight with it, leaving a spinner where the form belongs.
     onUnauthorized: () => {
+      if (router.state.location.pathname === LOGIN_PATH) return;
       queryClient.clear();
-      if (router.state.location.pathname !== LOGIN_PATH) void router.navigate(LOGIN_PATH);
+      void router.navigate(LOGIN_PATH);
     },
   });
   const created = plugins.createBackend(http, (resource) => registry.byName(resource)?.service);

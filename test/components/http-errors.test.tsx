@@ -22,7 +22,7 @@ function renderWithServer(answers: Record<string, Answer | (() => Answer | Promi
   });
   const parts = createApp(plugins, { fetch: fetch as typeof globalThis.fetch, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
   render(<App {...parts} />);
-  return { fetch, router: parts.router };
+  return { fetch, router: parts.router, backend: parts.backend };
 }
 
 const signedIn = {
@@ -40,12 +40,29 @@ const loginOptions = {
   },
 };
 
+let loginOptionsGate: () => Promise<Answer>;
+
 describe('HTTP errors (spec 1 §8)', () => {
   it("a 401 toasts 'Unauthorized. Redirecting to login' and goes to the login page", async () => {
     const { router } = renderWithServer({ ...signedIn, ...loginOptions, 'GET /api/nova/keypairs/': { status: 401, body: 'not logged in' } });
     expect((await screen.findByRole('alert')).textContent).toBe('Error: Unauthorized. Redirecting to login');
     expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/auth/login');
+  });
+
+  it('a late 401 reaching the login page (an answer to the page just signed out of) leaves its form to load', async () => {
+    let answerOptions = () => {};
+    const optionsSent = new Promise<void>((sent) => {
+      loginOptionsGate = () => new Promise<Answer>((resolve) => {
+        answerOptions = () => resolve(loginOptions['GET /api/auth/options/']);
+        sent();
+      });
+    });
+    const { backend } = renderWithServer({ 'GET /api/auth/options/': () => loginOptionsGate(), 'GET /api/nova/keypairs/': { status: 401, body: 'not logged in' } }, '/auth/login');
+    await optionsSent;
+    await expect(backend.dataProvider.getList('keypair', { pagination: { page: 1, perPage: 20 }, sort: { field: 'name', order: 'ASC' }, filter: {} })).rejects.toMatchObject({ status: 401 });
+    answerOptions();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
   });
 
   it("a 403 toasts 'Forbidden. Insufficient permissions of the requested operation' and stays", async () => {
