@@ -64,7 +64,8 @@ describe('Network Topology: the graph of a large project on a canvas', { timeout
     // Whatever the layout made of the places, the hit-test answers instance-7 here.
     nodeAt.mockImplementation((nodes) => nodes.find((node) => node.id === 'vm-7'));
     fireEvent.click(drawing, { clientX: 200, clientY: 150 });
-    const balloon = await screen.findByRole('dialog', { name: 'instance-7' });
+    // The layout's warm-up slices run between frames; on a loaded machine the balloon may come after them.
+    const balloon = await screen.findByRole('dialog', { name: 'instance-7' }, { timeout: 15_000 });
     within(balloon).getByText('vm-7');
     within(balloon).getByRole('link', { name: '» View Instance Details' });
     within(balloon).getByRole('button', { name: 'Delete Instance' });
