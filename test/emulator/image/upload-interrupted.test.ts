@@ -30,8 +30,11 @@ describe('an upload that breaks off', () => {
     await new Promise<void>((resolve) => {
       const outgoing = request(url, { method: 'PUT', headers: { 'x-auth-token': demo, 'content-type': 'application/octet-stream', 'content-length': String(10 * 1024 * 1024) } });
       outgoing.on('error', () => resolve());
-      outgoing.write(Buffer.alloc(256 * 1024, 1), () => setTimeout(() => outgoing.destroy(), 100));
       outgoing.on('close', () => resolve());
+      // Broken off once the server is receiving the data (the image saving), not after a guessed delay.
+      outgoing.write(Buffer.alloc(256 * 1024, 1), () => {
+        void waitUntil(() => statusOf(image.id), (status) => status === 'saving', { what: 'the upload under way', timeout: 10_000, interval: 20 }).finally(() => outgoing.destroy());
+      });
     });
     // The server notices the broken connection asynchronously.
     await waitUntil(() => statusOf(image.id), (status) => status === 'queued', { what: 'the image back to queued', timeout: 10_000, interval: 20 });
