@@ -43,7 +43,8 @@ export async function benchPages(targets: PageTarget[], login: (context: Browser
   return results;
 }
 
-async function loadOnce(browser: Browser, target: PageTarget, login: (context: BrowserContext) => Promise<void>): Promise<PageRun> {
+/** A signed-in page in a context of its own, its cache disabled: a cold load each time. The caller closes the context. */
+export async function openColdPage(browser: Browser, login: (context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext();
   try {
     await login(context);
@@ -51,6 +52,16 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    return { context, page, cdp };
+  } catch (error) {
+    await context.close();
+    throw error;
+  }
+}
+
+async function loadOnce(browser: Browser, target: PageTarget, login: (context: BrowserContext) => Promise<void>): Promise<PageRun> {
+  const { context, page, cdp } = await openColdPage(browser, login);
+  try {
     let counting = true;
     let requests = 0;
     let apiRequests = 0;

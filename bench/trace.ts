@@ -1,5 +1,6 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { watchFirstRow } from '../test/support/first-row.js';
+import { openColdPage } from './page-load.js';
 
 /** One row of a cold load's waterfall, in ms since navigation started. */
 interface Step {
@@ -29,13 +30,8 @@ interface TraceEvent {
  * What the figures of (a) do not say: where the time between them goes.
  */
 export async function traceLoad(browser: Browser, url: string, firstRow: string, login: (context: BrowserContext) => Promise<void>, print = true): Promise<TraceSummary> {
-  const context = await browser.newContext();
+  const { context, page, cdp } = await openColdPage(browser, login);
   try {
-    await login(context);
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     let rowAt = 0;
     await watchFirstRow(page, firstRow, () => (rowAt = performance.now()));
     const events: TraceEvent[] = [];
