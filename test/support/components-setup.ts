@@ -3,6 +3,7 @@ import * as React from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { installIndexedComputedStyle } from './indexed-computed-style';
 import { installIndexedLabelControl } from './indexed-label-control';
+import { mediaQueryList } from './media-query';
 
 // Pages are lazy routes: their first import in a test file can take over a
 // second on a loaded two-core machine, past findBy's default 1000 ms wait.
@@ -44,17 +45,7 @@ afterEach(() => {
 // jsdom lacks these; MUI and the column-priority code read them. The tests' user asks for reduced motion, as the
 // browser journeys' does (openSession): dialogs and menus appear without transitions to wait out and render through.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: query === '(prefers-reduced-motion: reduce)',
-      media: query,
-      onchange: null,
-      addListener() {},
-      removeListener() {},
-      addEventListener() {},
-      removeEventListener() {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => mediaQueryList(query, query === '(prefers-reduced-motion: reduce)');
 }
 if (!globalThis.ResizeObserver) {
   globalThis.ResizeObserver = class {

@@ -1,5 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { mediaQueryList } from '../../support/media-query';
 import { DONUT_CHART_SETTINGS, PIE_CHART_SETTINGS, PieChart, pieChartTitle } from '../../../src/charts/PieChart';
 
 const slices = [
@@ -34,19 +35,7 @@ describe('PieChart', () => {
     const { container } = render(<PieChart slices={slices} />);
     expect(container.querySelectorAll('.recharts-sector')).toHaveLength(3);
     cleanup();
-    vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: false,
-          media: query,
-          onchange: null,
-          addListener() {},
-          removeListener() {},
-          addEventListener() {},
-          removeEventListener() {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, false));
     const animated = render(<PieChart slices={slices} />).container;
     expect(animated.querySelectorAll('.recharts-sector').length).toBeLessThan(3);
   });
