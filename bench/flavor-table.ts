@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
 import { logIn } from '../test/support/pages.js';
 import type { BenchCloud } from './support.js';
+import { longestTask, watchLongTasks } from './frames.js';
 
 /** Synthetic flavors in Nova's classic shape (api-contract §6.2); RAM descending so the default sort has work to do. */
 export function makeFlavors(count: number) {
@@ -60,13 +61,7 @@ export async function benchFlavorTable(cloud: BenchCloud, adminPassword: string,
         route.request().method() === 'GET' ? route.fulfill({ status: 200, contentType: 'application/json', body }) : route.continue(),
       );
       await logIn(page, cloud.server.baseUrl, 'admin', adminPassword);
-      await page.evaluate(() => {
-        const w = window as unknown as { __longest: number };
-        w.__longest = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries()) w.__longest = Math.max(w.__longest, entry.duration);
-        }).observe({ type: 'longtask', buffered: false });
-      });
+      await watchLongTasks(page);
 
       // Render: client-side navigation to the panel (the app is already loaded), default sort by RAM.
       const lowestRam = `flavor-${count - 1}`;
@@ -119,7 +114,7 @@ export async function benchFlavorTable(cloud: BenchCloud, adminPassword: string,
         const filterDataMs = performance.now() - begin;
         return { dataOnlyMs, sortDataMs, filterDataMs };
       }, wanted);
-      const longestTaskMs = await page.evaluate(() => (window as unknown as { __longest: number }).__longest);
+      const longestTaskMs = await longestTask(page);
       results.push({
         renderMs,
         pageMs,
