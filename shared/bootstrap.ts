@@ -18,4 +18,19 @@ export interface Bootstrap {
   answers: Record<string, unknown>;
   /** Every rule the server knows, judged for the session with no target, by scope (an absent scope allows). */
   policy: Record<string, ScopeVerdicts>;
+  /**
+   * The requested page's first reads of its own (its list), by the URL the
+   * browser sends: each answers the page's first read of it only, so every
+   * later read (a poll, a refresh) asks the server.
+   */
+  firstReads?: Record<string, unknown>;
+}
+
+/**
+ * The server's entry (app/server.tsx, built into dist/.ssr/server.js): the
+ * browser's own code, which the server runs to learn what a page reads first.
+ */
+export interface ServerEntry {
+  /** The page's first reads of its own, made through `fetch`: the raw JSON text of each answer by the URL the browser sends. */
+  firstReads(path: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>>;
 }

@@ -138,8 +138,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}): Promise<T> {
     const preloads = options.preloads;
     if (preloads && method === 'GET') {
-      const preloaded = preloads.answer(withQuery(path, requestOptions.query));
+      const url = withQuery(path, requestOptions.query);
+      const preloaded = preloads.answer(url);
       if (preloaded) return preloaded.value as T;
+      preloads.asked(url);
     } else if (preloads && path !== POLICY_PATH) preloads.drop();
     options.requests?.start();
     try {
