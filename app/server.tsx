@@ -1,12 +1,18 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createMemoryRouter, matchPath } from 'react-router-dom';
 import type { Bootstrap } from '../shared/bootstrap';
 import { createApp } from '../src/app/create-app';
 import { prefetchPanelList } from '../src/engine/prefetch';
+import { setCookieSource } from '../src/utils/cookies';
 import { plugins } from './plugins';
 
 // The server's entry point (built by `vite build --ssr` into dist/.ssr/, loaded by
 // server/page-bootstrap.ts): the same engine and plug-ins as the browser's, run on
 // the server so that what a page asks for first is decided by the page's own code.
+
+/** The cookies of the request being answered: the page size and other preferences the page reads from them. */
+const requestCookies = new AsyncLocalStorage<string>();
+setCookieSource(() => requestCookies.getStore() ?? '');
 
 /**
  * The reads the page at `path` makes first of its own (its panel's list),
@@ -17,7 +23,11 @@ import { plugins } from './plugins';
  * browser's. None for a page that is no panel, or whose list waits (a
  * filter-first panel) or is not allowed without asking.
  */
-export async function firstReads(path: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>> {
+export function firstReads(path: string, cookies: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>> {
+  return requestCookies.run(cookies, () => readFirst(path, bootstrap, fetch));
+}
+
+async function readFirst(path: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>> {
   const reads = new Map<string, string>();
   const recording: typeof globalThis.fetch = async (input, init) => {
     const response = await fetch(input, init);

@@ -57,7 +57,7 @@ export async function pageBootstrap(app: FastifyInstance, request: FastifyReques
 async function pageFirstReads(request: FastifyRequest, entry: (() => Promise<ServerEntry | null>) | undefined, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>> {
   try {
     const loaded = await entry?.();
-    return loaded ? await loaded.firstReads(request.url, bootstrap, fetch) : new Map();
+    return loaded ? await loaded.firstReads(request.url, request.headers.cookie ?? '', bootstrap, fetch) : new Map();
   } catch (error) {
     request.log.error({ err: error }, "the page's first reads failed");
     return new Map();

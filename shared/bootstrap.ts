@@ -31,6 +31,10 @@ export interface Bootstrap {
  * browser's own code, which the server runs to learn what a page reads first.
  */
 export interface ServerEntry {
-  /** The page's first reads of its own, made through `fetch`: the raw JSON text of each answer by the URL the browser sends. */
-  firstReads(path: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>>;
+  /**
+   * The page's first reads of its own, made through `fetch`: the raw JSON
+   * text of each answer by the URL the browser sends. `cookies` are the
+   * request's (the page size and other preferences kept in them).
+   */
+  firstReads(path: string, cookies: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>>;
 }
