@@ -4,7 +4,7 @@ import { PassThrough } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { createGzip, Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type ServerEntry } from '../shared/bootstrap.js';
+import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type RenderedPage, type ServerEntry } from '../shared/bootstrap.js';
 import { policyVerdicts } from './policy/enforce.js';
 
 /**
@@ -38,7 +38,7 @@ function pageReads(request: FastifyRequest): string[] {
  * Null when there is no session, or the cloud no longer honours it (the
  * browser then goes to the login page).
  */
-export async function pageBootstrap(app: FastifyInstance, request: FastifyRequest, entry?: () => Promise<ServerEntry | null>): Promise<string | null> {
+export async function pageBootstrap(app: FastifyInstance, request: FastifyRequest, entry?: () => Promise<ServerEntry | null>): Promise<PageParts | null> {
   if (!request.session) return null;
   const fetch = injectFetch(app, request.headers.cookie ?? '');
   const reads = pageReads(request);
@@ -48,19 +48,28 @@ export async function pageBootstrap(app: FastifyInstance, request: FastifyReques
   const bodies = await Promise.all(responses.map(async (response) => (response.status === 200 ? jsonText(response) : undefined)));
   const answers = reads.flatMap((url, index) => (bodies[index] === undefined ? [] : [[url, bodies[index]] as const]));
   const policy = policyVerdicts(request);
-  const own = await pageFirstReads(request, entry, { answers: Object.fromEntries(answers.map(([url, body]) => [url, JSON.parse(body)])), policy }, fetch);
-  const firstReads = own.size ? `,"firstReads":${jsonObject([...own])}` : '';
-  return `{"answers":${jsonObject(answers)},"policy":${JSON.stringify(policy)}${firstReads}}`;
+  const page = await renderPage(request, entry, { answers: Object.fromEntries(answers.map(([url, body]) => [url, JSON.parse(body)])), policy }, fetch);
+  const base = `{"answers":${jsonObject(answers)},"policy":${JSON.stringify(policy)}`;
+  // A drawn page hydrates from the server's query cache; one the browser draws takes the list's answer once.
+  if (page?.html != null) return { json: `${base},"hydration":${JSON.stringify(page.hydration)}}`, markup: { html: page.html, styles: page.styles } };
+  const firstReads = page?.firstReads.size ? `,"firstReads":${jsonObject([...page.firstReads])}` : '';
+  return { json: `${base}${firstReads}}` };
 }
 
-/** The page's first reads of its own, through the app's server entry; none without one, or when it fails (logged: the browser asks). */
-async function pageFirstReads(request: FastifyRequest, entry: (() => Promise<ServerEntry | null>) | undefined, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<Map<string, string>> {
+/** What a signed-in page is sent with: the bootstrap's JSON, and the app's markup when the server drew it. */
+interface PageParts {
+  json: string;
+  markup?: { html: string; styles: { ids: string[]; css: string } };
+}
+
+/** The page through the app's server entry; none without one, or when it fails (logged: the browser draws the page and asks). */
+async function renderPage(request: FastifyRequest, entry: (() => Promise<ServerEntry | null>) | undefined, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<RenderedPage | null> {
   try {
     const loaded = await entry?.();
-    return loaded ? await loaded.firstReads(request.url, request.headers.cookie ?? '', bootstrap, fetch) : new Map();
+    return loaded ? await loaded.renderPage(request.url, request.headers.cookie ?? '', bootstrap, fetch) : null;
   } catch (error) {
-    request.log.error({ err: error }, "the page's first reads failed");
-    return new Map();
+    request.log.error({ err: error }, 'the server render of the page failed');
+    return null;
   }
 }
 
@@ -101,31 +110,50 @@ export function serverEntryLoader(staticDir: string): () => Promise<ServerEntry 
   return () => (loading ??= existsSync(file) ? (import(pathToFileURL(file).href) as Promise<ServerEntry>) : Promise.resolve(null));
 }
 
+/** The app's root element in index.html, where a page the server drew gets its markup. */
+const ROOT = '<div id="root"></div>';
+
 /**
- * Sends index.html with the bootstrap block at the end of its body. The
- * head goes out at once, so the browser fetches the app's scripts while the
- * server reads the bootstrap; module scripts run only once the whole page is
- * there, so the app finds the block. Gzipped when the browser takes it (this
- * route is no registered route, so the compress plugin does not see it).
+ * Sends index.html with the bootstrap block at the end of its body, and the
+ * app's markup in its root element when the server drew the page. The head
+ * goes out at once, so the browser fetches the app's scripts while the
+ * server reads the bootstrap and draws; the app starts once the whole page
+ * is there (app/main.tsx), so it finds the block. Gzipped when the browser
+ * takes it (this route is no registered route, so the compress plugin does
+ * not see it).
  */
 export function sendPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string, entry?: () => Promise<ServerEntry | null>): FastifyReply {
   const end = html.lastIndexOf('</body>');
-  const [head, tail] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+  const [page, tail] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+  const root = page.indexOf(ROOT);
+  const [head, body] = root < 0 ? [page, ''] : [page.slice(0, root), page.slice(root + ROOT.length)];
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const body = gzip ? createGzip() : new PassThrough();
+  const stream = gzip ? createGzip() : new PassThrough();
   reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
   if (gzip) reply.header('Content-Encoding', 'gzip');
-  body.write(head);
-  if (body instanceof Gzip) body.flush();
+  stream.write(head);
+  if (stream instanceof Gzip) stream.flush();
+  const rootElement = root < 0 ? '' : ROOT;
   const wantsBootstrap = String(request.headers.accept ?? '').includes('text/html');
   (wantsBootstrap ? pageBootstrap(app, request, entry) : Promise.resolve(null)).then(
-    (bootstrap) => body.end(`${bootstrapBlock(bootstrap)}${tail}`),
+    (parts) => stream.end(`${parts?.markup && root >= 0 ? drawnRoot(parts.markup) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${tail}`),
     (error: unknown) => {
       request.log.error({ err: error }, 'page bootstrap failed');
-      body.end(tail); // the app asks for what it needs itself
+      stream.end(`${rootElement}${body}${tail}`); // the app asks for what it needs itself
     },
   );
-  return reply.send(body);
+  return reply.send(stream);
+}
+
+/**
+ * The root element with the server's markup, after the emotion rules it
+ * uses (emotion's browser cache takes `data-emotion` tags as its own). Inert
+ * until the app has hydrated it (app/main.tsx): a click on a button that
+ * does nothing yet is not taken, and Playwright waits.
+ */
+function drawnRoot({ html, styles }: NonNullable<PageParts['markup']>): string {
+  const css = styles.css.replace(/<\/style/gi, '<\\/style');
+  return `<style data-emotion="css ${styles.ids.join(' ')}">${css}</style><div id="root" inert>${html}</div>`;
 }
 
 /**
