@@ -64,3 +64,41 @@ describe('the first row of a page', () => {
     }
   });
 });
+
+describe('a list page the server draws', () => {
+  it('comes with its first rows in the HTML, a name with HTML as text, inert until the app takes it over, then works with no console error', { timeout: 90_000 }, async () => {
+    const { page, context } = await openSession(browser());
+    await logIn(page, baseUrl, 'demo', passwords.demo);
+    const name = `<img src=x onerror="window.injected=1">e2e-drawn-${Date.now()}`;
+    const volume = await apiFromPage(page, 'POST', '/api/cinder/volumes/', { size: 1, name, description: '', volume_type: null, snapshot_id: null, image_id: null, source_volid: null, metadata: {}, availability_zone: null });
+    expect(volume.status).toBe(201);
+    const volumeId = (volume.body as { id: string }).id;
+    try {
+      const html = await (await context.request.get(`${baseUrl}/project/volumes`, { headers: { Accept: 'text/html' } })).text();
+      expect(html).toContain('<div id="root" inert>');
+      const root = html.slice(html.indexOf('<div id="root" inert>'), html.indexOf('id="bootstrap"'));
+      expect(root, 'the server drew the page').toContain('Volumes');
+      expect(root).toContain('e2e-drawn-');
+      expect(root).not.toContain('<img src=x');
+      // The Keystone token stays on the server: neither the markup nor the bootstrap holds the session cookie's value.
+      const cookie = (await context.cookies()).find((each) => each.name === 'sessionid')!.value;
+      expect(html).not.toContain(cookie);
+
+      const problems: string[] = [];
+      page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+      page.on('pageerror', (error) => problems.push(error.message));
+      await page.goto(`${baseUrl}/project/volumes`);
+      const link = page.getByRole('link', { name, exact: true });
+      await link.waitFor();
+      await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+      // Hydrated: the link navigates in the app.
+      await link.click();
+      await page.waitForURL(/\/ngdetails\/OS::Cinder::Volume\//);
+      expect(await page.evaluate(() => (window as { injected?: number }).injected)).toBeUndefined();
+      expect(problems).toEqual([]);
+    } finally {
+      await apiFromPage(page, 'DELETE', `/api/cinder/volumes/${volumeId}/`);
+      await context.close();
+    }
+  });
+});
