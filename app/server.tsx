@@ -48,11 +48,17 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     // The route's loader has started the same prefetch: this one joins it (one call per query).
     await prefetchPanelList(parts.queryClient, parts.backend, descriptor);
     await routerReady(parts.router);
-    const html = renderToString(
-      <CacheProvider value={styleCache}>
-        <App {...parts} />
-      </CacheProvider>,
-    );
+    let html: string;
+    try {
+      html = renderToString(
+        <CacheProvider value={styleCache}>
+          <App {...parts} />
+        </CacheProvider>,
+      );
+    } catch (error) {
+      // The browser draws the page, with the list's answer the prefetch got.
+      return { firstReads, html: null, error };
+    }
     return {
       firstReads,
       html,

@@ -17,7 +17,7 @@ function newestMtime(path) {
 
 export function buildIfStale({ quiet = false } = {}) {
   const built = join(root, 'dist', 'index.html');
-  const stale = !existsSync(built) || SOURCES.some((source) => newestMtime(join(root, source)) > statSync(built).mtimeMs);
+  const stale = !existsSync(built) || !existsSync(join(root, 'dist', '.ssr', 'server.js')) || SOURCES.some((source) => newestMtime(join(root, source)) > statSync(built).mtimeMs);
   if (!stale) return;
   if (!quiet) console.log('Building the dashboard (once, or after a change)…');
   // The browser's app, then the server's entry to it (app/server.tsx into dist/.ssr/), as `npm run build` does.

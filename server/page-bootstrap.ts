@@ -66,7 +66,9 @@ interface PageParts {
 async function renderPage(request: FastifyRequest, entry: (() => Promise<ServerEntry | null>) | undefined, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<RenderedPage | null> {
   try {
     const loaded = await entry?.();
-    return loaded ? await loaded.renderPage(request.url, request.headers.cookie ?? '', bootstrap, fetch) : null;
+    const page = loaded ? await loaded.renderPage(request.url, request.headers.cookie ?? '', bootstrap, fetch) : null;
+    if (page?.html === null && page.error) request.log.error({ err: page.error }, 'the server render of the page failed');
+    return page;
   } catch (error) {
     request.log.error({ err: error }, 'the server render of the page failed');
     return null;

@@ -38,7 +38,7 @@ export interface PageHydration {
 
 /** A page as the server's entry drew it. */
 export type RenderedPage =
-  | { firstReads: Map<string, string>; html: null }
+  | { firstReads: Map<string, string>; html: null; /** Why the page could not be drawn, when it is a list page. */ error?: unknown }
   | {
       firstReads: Map<string, string>;
       /** The app's markup inside the root element. */

@@ -32,10 +32,11 @@ afterAll(async () => {
   rmSync(staticDir, { recursive: true, force: true });
 });
 
-/** Draws every page as one paragraph, with a rule and a query; a path with `render-fails` throws. */
+/** Draws every page as one paragraph, with a rule and a query; a path with `render-fails` throws, one with `draw-fails` has only the list's answer. */
 const SERVER_ENTRY = `
 export async function renderPage(path, cookies, bootstrap) {
   if (path.includes('render-fails')) throw new Error('the render broke');
+  if (path.includes('draw-fails')) return { firstReads: new Map([['/api/nova/keypairs/', '{"items":[{"name":"k1"}]}']]), html: null, error: new Error('the drawing broke') };
   return {
     firstReads: new Map(),
     html: '<p class="css-a1">drawn for ' + bootstrap.answers['/api/keystone/user-session/'].username.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</p>',
@@ -143,6 +144,14 @@ describe('a page the server draws', () => {
     expect(html).toContain('<div id="root"></div>');
     expect(html).not.toContain('drawn for');
     expect(bootstrapOf(html)!.answers['/api/settings/']).toBeDefined();
+  });
+
+  it("is sent undrawn with the list's answer for the page's first read when the drawing fails", async () => {
+    const html = await page(await ApiClient.loggedIn(cloud, 'demo'), '/project/draw-fails');
+    expect(html).toContain('<div id="root"></div>');
+    const bootstrap = bootstrapOf(html)!;
+    expect(bootstrap.firstReads).toEqual({ '/api/nova/keypairs/': { items: [{ name: 'k1' }] } });
+    expect(bootstrap.hydration).toBeUndefined();
   });
 
   it('is not drawn for a visitor who is not signed in: the browser shows the login page', async () => {
