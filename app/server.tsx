@@ -9,6 +9,7 @@ import { App } from '../src/app/App';
 import { createApp } from '../src/app/create-app';
 import { prefetchPanelList } from '../src/engine/prefetch';
 import { setCookieSource } from '../src/utils/cookies';
+import { holdPageClock } from '../src/utils/dates';
 import { plugins } from './plugins';
 
 // The server's entry point (built by `vite build --ssr` into dist/.ssr/, loaded by
@@ -49,6 +50,9 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     await prefetchPanelList(parts.queryClient, parts.backend, descriptor);
     await routerReady(parts.router);
     let html: string;
+    const drawnAt = Date.now();
+    // The render is synchronous: the clock held for it holds for this page only.
+    holdPageClock(drawnAt);
     try {
       html = renderToString(
         <CacheProvider value={styleCache}>
@@ -58,12 +62,14 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     } catch (error) {
       // The browser draws the page, with the list's answer the prefetch got.
       return { firstReads, html: null, error };
+    } finally {
+      holdPageClock(null);
     }
     return {
       firstReads,
       html,
       styles: stylesOf(html),
-      hydration: { queries: dehydrate(parts.queryClient), loaderData: parts.router.state.loaderData },
+      hydration: { queries: dehydrate(parts.queryClient), loaderData: parts.router.state.loaderData, drawnAt },
     };
   } finally {
     parts.router.dispose();

@@ -34,6 +34,8 @@ export interface PageHydration {
   queries: unknown;
   /** The router's loader data of the page's routes (react-router's `hydrationData.loaderData`). */
   loaderData: Record<string, unknown>;
+  /** When the server drew the page (ms since the epoch): the clock the browser's first render reads. */
+  drawnAt: number;
 }
 
 /** A page as the server's entry drew it. */
