@@ -26,8 +26,9 @@ setCookieSource(() => requestCookies.getStore() ?? '');
  * bootstrap: its first reads of its own (its panel's list) are made through
  * `fetch` (the server's own routes, with the request's cookie) as the
  * browser's code makes them, and a panel's list page is rendered with their
- * answers. Pages that are no panel's list are not rendered (their reads are
- * still made): the browser draws them.
+ * answers. Pages that are no panel's list (details, overview, topology)
+ * are neither read for nor drawn: the browser draws them. A render that
+ * throws gives no markup, the error, and the list's answer for the browser.
  */
 export function renderPage(path: string, cookies: string, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<RenderedPage> {
   return requestCookies.run(cookies, () => render(path, bootstrap, fetch));

@@ -32,8 +32,10 @@ function pageReads(request: FastifyRequest): string[] {
  * each read's URL to the body our own route gave (each read goes through the
  * route itself, with the request's cookie, so it answers exactly as when the
  * browser asks), `policy` is the session's verdict of every rule the server
- * knows, with no target, and `firstReads` the page's own first reads (its
- * list), which the app's server entry makes as the browser would. A read that
+ * knows, with no target. When the app's server entry drew the page (a
+ * panel's list), `hydration` is the state its render ended in, and the
+ * markup goes with it; when it could not, `firstReads` holds the answers of
+ * the page's own first reads (its list), made as the browser would. A read that
  * failed is left out: the browser asks for it and sees the failure as usual.
  * Null when there is no session, or the cloud no longer honours it (the
  * browser then goes to the login page).
