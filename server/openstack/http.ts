@@ -131,15 +131,15 @@ async function exchangeInProcess(local: { dispatch: InProcessDispatch; path: str
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', ...request.headers };
   if (payload !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   const response = await local.dispatch({ method: request.method, url: local.path, headers, payload });
-  return { status: response.statusCode, headers: new InProcessHeaders(response.headers), text: response.body };
+  return { status: response.statusCode, headers: new PlainHeaders(response.headers), text: response.body };
 }
 
 /**
- * An in-process answer's headers, read as the routes read them: a fetch
- * `Headers` validates every name and value it is given, a cost on every
- * call that headers Fastify has already written do not need.
+ * An answer's headers, read as the routes read them: a fetch `Headers`
+ * validates every name and value it is given, a cost on every call that
+ * headers Node's parser (or Fastify, in process) has already read do not need.
  */
-class InProcessHeaders implements AnswerHeaders {
+class PlainHeaders implements AnswerHeaders {
   private readonly values = new Map<string, string>();
   constructor(raw: Record<string, string | string[] | number | undefined>) {
     for (const name in raw) {
@@ -287,10 +287,11 @@ function readAnswer(response: IncomingMessage, service: string): Promise<RawAnsw
     });
     response.on('error', reject);
     response.on('aborted', () => reject(Object.assign(new Error('upstream closed the connection mid-answer'), { code: 'ECONNRESET' })));
-    response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: headersOf(response), text: Buffer.concat(chunks).toString('utf8') }));
+    response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: new PlainHeaders(response.headers), text: Buffer.concat(chunks).toString('utf8') }));
   });
 }
 
+/** A streamed answer's headers, handed on to the caller as a fetch `Headers`. */
 function headersOf(response: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {
