@@ -37,6 +37,8 @@ export interface UpstreamResponse<T = unknown> {
   status: number;
   headers: AnswerHeaders;
   body: T;
+  /** A JSON answer's text as it came, for a route that hands it on unchanged (see `relabelledJson`). */
+  text?: string;
 }
 
 /** A success read as a stream (`answer: 'stream'`): the caller pipes `body` on and must consume or destroy it. */
@@ -181,7 +183,7 @@ function interpret<T>({ status, headers, text, stream }: RawAnswer, request: Ups
   if (request.method === 'GET' && isEmptyObject(body)) {
     throw new UpstreamError(502, `The ${name} service sent an empty answer.`, request.service, requestId);
   }
-  return { status, headers, body: body as T };
+  return { status, headers, body: body as T, text };
 }
 
 /**
