@@ -108,8 +108,8 @@ export type InProcessDispatch = (call: { method: string; url: string; headers: R
   body: string;
 }>;
 
-/** URL prefix → the process-local cloud behind it (the built-in cloud of `npm start`). */
-const inProcessClouds = new Map<string, InProcessDispatch>();
+/** URL prefix → the process-local cloud behind it (the built-in cloud of `npm start`), and the length of the prefix's origin. */
+const inProcessClouds = new Map<string, { dispatch: InProcessDispatch; originLength: number }>();
 
 /**
  * Calls to URLs under `prefix` are answered in process, without a loopback
@@ -118,13 +118,13 @@ const inProcessClouds = new Map<string, InProcessDispatch>();
  * Image data (streamed bodies) still goes over HTTP. Returns the undo.
  */
 export function serveInProcess(prefix: string, dispatch: InProcessDispatch): () => void {
-  inProcessClouds.set(prefix, dispatch);
+  inProcessClouds.set(prefix, { dispatch, originLength: new URL(prefix).origin.length });
   return () => inProcessClouds.delete(prefix);
 }
 
 function inProcessFor(url: string): { dispatch: InProcessDispatch; path: string } | undefined {
-  for (const [prefix, dispatch] of inProcessClouds) {
-    if (url.startsWith(prefix)) return { dispatch, path: url.slice(new URL(prefix).origin.length) };
+  for (const [prefix, { dispatch, originLength }] of inProcessClouds) {
+    if (url.startsWith(prefix)) return { dispatch, path: url.slice(originLength) };
   }
   return undefined;
 }
