@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { closedLoop, type LoopResult } from './closed-loop.js';
 
 /** One list, through the dashboard server and straight to the service. */
@@ -14,6 +15,27 @@ export interface ThroughputRow {
   api: LoopResult;
   native: LoopResult;
   ratio: number;
+  /** The server process's CPU time per call (user + system, all its threads), µs; native only when the cloud is in that process. */
+  cpu?: { api: number; native?: number };
+}
+
+/** CPU time a process has used so far, ms (utime + stime of /proc/<pid>/stat); undefined where there is no /proc. */
+function cpuMs(pid: number): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command: state is field 3, so utime (14) and stime (15) are at 11 and 12.
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A loop and the server's CPU time it cost. */
+async function measured(pid: number | undefined, loop: () => Promise<LoopResult>): Promise<{ result: LoopResult; cpuMs?: number }> {
+  const before = pid === undefined ? undefined : cpuMs(pid);
+  const result = await loop();
+  const after = pid === undefined ? undefined : cpuMs(pid);
+  return { result, cpuMs: before === undefined || after === undefined ? undefined : after - before };
 }
 
 /**
@@ -22,18 +44,27 @@ export interface ThroughputRow {
  * a shared machine's load falls on both alike; the ratio is of the summed
  * request counts.
  */
-export async function benchApiThroughput(baseUrl: string, cookie: string, targets: ListTarget[], seconds = 6, connections = 10, rounds = 2): Promise<ThroughputRow[]> {
+export async function benchApiThroughput(baseUrl: string, cookie: string, targets: ListTarget[], seconds = 6, connections = 10, rounds = 2, serverPid?: number): Promise<ThroughputRow[]> {
   const rows: ThroughputRow[] = [];
+  // The native calls reach this server's process only when the cloud is the built-in one, served at its address.
+  const nativeInServer = (url: string) => url.startsWith(baseUrl);
   for (const target of targets) {
     const apis: LoopResult[] = [];
     const natives: LoopResult[] = [];
+    const cpu = { api: 0, native: 0 };
     for (let round = 0; round < rounds; round++) {
-      apis.push(await closedLoop(`${baseUrl}${target.api}`, { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' }, seconds / rounds, connections));
-      natives.push(await closedLoop(target.native.url, target.native.headers, seconds / rounds, connections));
+      const api = await measured(serverPid, () => closedLoop(`${baseUrl}${target.api}`, { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' }, seconds / rounds, connections));
+      const native = await measured(nativeInServer(target.native.url) ? serverPid : undefined, () => closedLoop(target.native.url, target.native.headers, seconds / rounds, connections));
+      apis.push(api.result);
+      natives.push(native.result);
+      cpu.api += api.cpuMs ?? NaN;
+      cpu.native += native.cpuMs ?? NaN;
     }
     const api = mean(apis);
     const native = mean(natives);
-    rows.push({ label: target.label, api, native, ratio: api.requestsPerSecond / native.requestsPerSecond });
+    const perCall = (ms: number, results: LoopResult[]) => (Number.isNaN(ms) ? undefined : (ms * 1000) / results.reduce((total, r) => total + r.requests, 0));
+    const apiCpu = perCall(cpu.api, apis);
+    rows.push({ label: target.label, api, native, ratio: api.requestsPerSecond / native.requestsPerSecond, cpu: apiCpu === undefined ? undefined : { api: apiCpu, native: perCall(cpu.native, natives) } });
   }
   return rows;
 }
@@ -41,15 +72,27 @@ export async function benchApiThroughput(baseUrl: string, cookie: string, target
 function mean(results: LoopResult[]): LoopResult {
   const sum = (pick: (r: LoopResult) => number) => results.reduce((total, r) => total + pick(r), 0);
   const sorted = (pick: (r: LoopResult) => number) => results.map(pick).sort((a, b) => a - b)[Math.floor(results.length / 2)];
-  return { requestsPerSecond: sum((r) => r.requestsPerSecond) / results.length, p50: sorted((r) => r.p50), p99: sorted((r) => r.p99), errors: sum((r) => r.errors), non2xx: sum((r) => r.non2xx) };
+  return { requests: sum((r) => r.requests), requestsPerSecond: sum((r) => r.requestsPerSecond) / results.length, p50: sorted((r) => r.p50), p99: sorted((r) => r.p99), errors: sum((r) => r.errors), non2xx: sum((r) => r.non2xx) };
 }
 
+/**
+ * The table; with the server's CPU per call (µs) when it was read: the
+ * server's own cost, which the load of a shared machine moves far less than
+ * the throughput. On the built-in cloud both sides run in the server's
+ * process, and `cpu ratio` is native's CPU per call over ours.
+ */
 export function printThroughput(rows: ThroughputRow[]): void {
-  console.log(`${'list'.padEnd(12)} ${'ours req/s'.padStart(11)} ${'native req/s'.padStart(13)} ${'ratio'.padStart(6)} ${'ours p50'.padStart(9)} ${'native p50'.padStart(11)} ${'errors'.padStart(7)}`);
+  const withCpu = rows.some((row) => row.cpu);
+  const cpuHeader = withCpu ? ` ${'ours CPU µs'.padStart(12)} ${'native CPU µs'.padStart(14)} ${'cpu ratio'.padStart(10)}` : '';
+  console.log(`${'list'.padEnd(12)} ${'ours req/s'.padStart(11)} ${'native req/s'.padStart(13)} ${'ratio'.padStart(6)} ${'ours p50'.padStart(9)} ${'native p50'.padStart(11)} ${'errors'.padStart(7)}${cpuHeader}`);
   for (const row of rows) {
+    const cpu = row.cpu;
+    const cpuCells = withCpu
+      ? ` ${(cpu ? cpu.api.toFixed(0) : '').padStart(12)} ${(cpu?.native !== undefined ? cpu.native.toFixed(0) : '').padStart(14)} ${(cpu?.native !== undefined ? (cpu.native / cpu.api).toFixed(2) : '').padStart(10)}`
+      : '';
     console.log(
       `${row.label.padEnd(12)} ${row.api.requestsPerSecond.toFixed(0).padStart(11)} ${row.native.requestsPerSecond.toFixed(0).padStart(13)} ${row.ratio.toFixed(2).padStart(6)} ` +
-        `${String(row.api.p50).padStart(9)} ${String(row.native.p50).padStart(11)} ${String(row.api.errors + row.api.non2xx + row.native.errors + row.native.non2xx).padStart(7)}`,
+        `${String(row.api.p50).padStart(9)} ${String(row.native.p50).padStart(11)} ${String(row.api.errors + row.api.non2xx + row.native.errors + row.native.non2xx).padStart(7)}${cpuCells}`,
     );
   }
 }

@@ -2,6 +2,8 @@ import { request as httpRequest, Agent as HttpAgent } from 'node:http';
 import { request as httpsRequest, Agent as HttpsAgent } from 'node:https';
 
 export interface LoopResult {
+  /** Answers read to their end. */
+  requests: number;
   requestsPerSecond: number;
   p50: number;
   p99: number;
@@ -55,5 +57,5 @@ export async function closedLoop(url: string, headers: Record<string, string>, s
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => Math.round((latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0) * 10) / 10;
-  return { requestsPerSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, non2xx };
+  return { requests: latencies.length, requestsPerSecond: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), errors, non2xx };
 }

@@ -85,7 +85,7 @@ async function main() {
     printPages(await benchPages(pages, cookieLogin(cloud), runs));
 
     console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
-    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds, 10, 2, cloud.server.pid));
 
     const imageCount = Number(process.env.BENCH_IMAGES ?? 5000);
     console.log(`\n(c) Paging: the images page's first call with ${imageCount} images in the project`);
@@ -133,7 +133,7 @@ async function throughputOnly() {
     const seconds = Number(process.env.BENCH_SECONDS ?? 6);
     console.log(`(load on this shared machine: ${loadAverage()})`);
     console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
-    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds, 10, 2, cloud.server.pid));
     console.log(`(load after: ${loadAverage()})`);
   } finally {
     await cloud.server.stop();
@@ -255,7 +255,7 @@ async function realCloud(authUrl: string, horizonUrl: string | undefined, only?:
     if (only === 'pages') return;
     const seconds = Number(process.env.BENCH_SECONDS ?? 10);
     console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
-    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds));
+    printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, listTargets(cloud), seconds, 10, 2, cloud.server.pid));
     console.log(`(load after: ${loadAverage()})`);
   } finally {
     await browser.close();

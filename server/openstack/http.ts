@@ -37,6 +37,8 @@ export interface UpstreamResponse<T = unknown> {
   status: number;
   headers: AnswerHeaders;
   body: T;
+  /** A JSON answer's text as it came, for a route that hands it on unchanged (see `relabelledJson`). */
+  text?: string;
 }
 
 /** A success read as a stream (`answer: 'stream'`): the caller pipes `body` on and must consume or destroy it. */
@@ -106,8 +108,8 @@ export type InProcessDispatch = (call: { method: string; url: string; headers: R
   body: string;
 }>;
 
-/** URL prefix → the process-local cloud behind it (the built-in cloud of `npm start`). */
-const inProcessClouds = new Map<string, InProcessDispatch>();
+/** URL prefix → the process-local cloud behind it (the built-in cloud of `npm start`), and the length of the prefix's origin. */
+const inProcessClouds = new Map<string, { dispatch: InProcessDispatch; originLength: number }>();
 
 /**
  * Calls to URLs under `prefix` are answered in process, without a loopback
@@ -116,13 +118,13 @@ const inProcessClouds = new Map<string, InProcessDispatch>();
  * Image data (streamed bodies) still goes over HTTP. Returns the undo.
  */
 export function serveInProcess(prefix: string, dispatch: InProcessDispatch): () => void {
-  inProcessClouds.set(prefix, dispatch);
+  inProcessClouds.set(prefix, { dispatch, originLength: new URL(prefix).origin.length });
   return () => inProcessClouds.delete(prefix);
 }
 
 function inProcessFor(url: string): { dispatch: InProcessDispatch; path: string } | undefined {
-  for (const [prefix, dispatch] of inProcessClouds) {
-    if (url.startsWith(prefix)) return { dispatch, path: url.slice(new URL(prefix).origin.length) };
+  for (const [prefix, { dispatch, originLength }] of inProcessClouds) {
+    if (url.startsWith(prefix)) return { dispatch, path: url.slice(originLength) };
   }
   return undefined;
 }
@@ -131,15 +133,15 @@ async function exchangeInProcess(local: { dispatch: InProcessDispatch; path: str
   const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', ...request.headers };
   if (payload !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   const response = await local.dispatch({ method: request.method, url: local.path, headers, payload });
-  return { status: response.statusCode, headers: new InProcessHeaders(response.headers), text: response.body };
+  return { status: response.statusCode, headers: new PlainHeaders(response.headers), text: response.body };
 }
 
 /**
- * An in-process answer's headers, read as the routes read them: a fetch
- * `Headers` validates every name and value it is given, a cost on every
- * call that headers Fastify has already written do not need.
+ * An answer's headers, read as the routes read them: a fetch `Headers`
+ * validates every name and value it is given, a cost on every call that
+ * headers Node's parser (or Fastify, in process) has already read do not need.
  */
-class InProcessHeaders implements AnswerHeaders {
+class PlainHeaders implements AnswerHeaders {
   private readonly values = new Map<string, string>();
   constructor(raw: Record<string, string | string[] | number | undefined>) {
     for (const name in raw) {
@@ -181,7 +183,7 @@ function interpret<T>({ status, headers, text, stream }: RawAnswer, request: Ups
   if (request.method === 'GET' && isEmptyObject(body)) {
     throw new UpstreamError(502, `The ${name} service sent an empty answer.`, request.service, requestId);
   }
-  return { status, headers, body: body as T };
+  return { status, headers, body: body as T, text };
 }
 
 /**
@@ -287,10 +289,11 @@ function readAnswer(response: IncomingMessage, service: string): Promise<RawAnsw
     });
     response.on('error', reject);
     response.on('aborted', () => reject(Object.assign(new Error('upstream closed the connection mid-answer'), { code: 'ECONNRESET' })));
-    response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: headersOf(response), text: Buffer.concat(chunks).toString('utf8') }));
+    response.on('end', () => resolve({ status: response.statusCode ?? 502, headers: new PlainHeaders(response.headers), text: Buffer.concat(chunks).toString('utf8') }));
   });
 }
 
+/** A streamed answer's headers, handed on to the caller as a fetch `Headers`. */
 function headersOf(response: IncomingMessage): Headers {
   const headers = new Headers();
   for (const [name, value] of Object.entries(response.headers)) {

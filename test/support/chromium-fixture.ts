@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
-import { connectChromium, launchChromium } from './browser.js';
+import { connectChromium, launchTestChromium } from './browser.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ export function useChromium(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     const endpoint = inject('chromiumEndpoint');
-    browser = endpoint ? await connectChromium(endpoint) : await launchChromium();
+    browser = endpoint ? await connectChromium(endpoint) : await launchTestChromium();
   });
   afterEach(async (context) => {
     if (context.task.result?.state === 'fail' && browser) await reportOpenPages(browser);

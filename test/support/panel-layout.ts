@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { CONTAINERS_PANEL } from '../../custom/containers/panel.js';
 import { ADMIN_OVERVIEW_PANEL, PROJECT_OVERVIEW_PANEL } from '../../custom/overview/panel.js';
@@ -12,16 +12,18 @@ const panels = resources.flatMap((descriptor) => [descriptor.panel, ...(descript
 const screens = [CONTAINERS_PANEL, NETWORK_TOPOLOGY_PANEL, PROJECT_OVERVIEW_PANEL, ADMIN_OVERVIEW_PANEL].map(({ panel }) => panel);
 
 /**
- * Opens every panel as the admin (who sees them all) in a window `width` px
- * wide, and returns what does not fit: a page wider than the window, or a
- * first row menu outside it or that does not open. The app is loaded once and
- * each panel opened in it as its links do (openInApp). Each width and share of
- * the panels is a test file of its own (layout*.test.ts), so that they run
- * side by side and none nears the test timeout as panels are added.
+ * Opens every panel as the admin (who sees them all) and returns what does not
+ * fit at each of `widths` (px): a page wider than the window, or a first row
+ * menu outside it or that does not open. The app is loaded once and each panel
+ * opened once, as its links do (openInApp), then checked at each width in turn
+ * as a user who resizes the window sees it: a second visit of the panel per
+ * width only loaded its list again. Each share of the panels is a test file
+ * of its own (layout*.test.ts), so that they run side by side and none nears
+ * the test timeout as panels are added.
  */
-export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, adminPassword: string, width: number, share: Share = { part: 1, of: 1 }): Promise<string[]> {
+export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, adminPassword: string, widths: number[], share: Share = { part: 1, of: 1 }): Promise<string[]> {
   const { page, context } = await openSession(browser);
-  await page.setViewportSize({ width, height: 900 });
+  await page.setViewportSize({ width: widths[0], height: 900 });
   await logIn(page, baseUrl, 'admin', adminPassword);
   const problems: string[] = [];
   for (const panel of shareOf(panels, share)) {
@@ -31,29 +33,43 @@ export async function panelsThatDoNotFit(browser: Browser, baseUrl: string, admi
     const table = page.getByRole('table').first();
     await table.locator('tbody tr').first().waitFor();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Loading', exact: true }).count(), { timeout: 20_000 }).toBe(0);
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
-    if (scrollWidth > innerWidth) problems.push(`${panel.path}: page ${scrollWidth} px wide in a ${innerWidth} px window`);
-    const menu = table.getByRole('button', { name: /^Actions for / }).first();
-    if ((await menu.count()) === 0) continue; // no rows, or no row actions
-    const box = await menu.boundingBox();
-    if (!box || box.x < 0 || box.x + box.width > innerWidth) {
-      problems.push(`${panel.path}: the first row menu is outside the window (${JSON.stringify(box)})`);
-      continue;
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      problems.push(...(await pageWiderThanWindow(page, panel.path)));
+      const menu = table.getByRole('button', { name: /^Actions for / }).first();
+      if ((await menu.count()) === 0) continue; // no rows, or no row actions
+      const box = await menu.boundingBox();
+      if (!box || box.x < 0 || box.x + box.width > width) {
+        problems.push(`${panel.path}: the first row menu is outside the ${width} px window (${JSON.stringify(box)})`);
+        continue;
+      }
+      await menu.click();
+      await page.getByRole('menu').first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').first().waitFor({ state: 'detached' });
     }
-    await menu.click();
-    await page.getByRole('menu').first().waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('menu').first().waitFor({ state: 'detached' });
   }
   for (const screen of shareOf(screens, share)) {
     await openInApp(page, screen.path);
     await page.getByRole('heading', { level: 1, name: screen.label, exact: true }).waitFor();
     await expect.poll(() => page.getByRole('progressbar', { name: 'Loading', exact: true }).count(), { timeout: 20_000 }).toBe(0);
-    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.scrollingElement!.scrollWidth, window.innerWidth]);
-    if (scrollWidth > innerWidth) problems.push(`${screen.path}: page ${scrollWidth} px wide in a ${innerWidth} px window`);
+    for (const width of widths) {
+      await page.setViewportSize({ width, height: 900 });
+      problems.push(...(await pageWiderThanWindow(page, screen.path)));
+    }
   }
   await context.close();
   return problems;
+}
+
+/** The page's overflow at the window's current width, once the resize has reached the page. */
+async function pageWiderThanWindow(page: Page, path: string): Promise<string[]> {
+  const [scrollWidth, innerWidth] = await page.evaluate(
+    () =>
+      // The layout after the resize: a frame, so that media queries and the app's width-driven renders have run.
+      new Promise<[number, number]>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve([document.scrollingElement!.scrollWidth, window.innerWidth])))),
+  );
+  return scrollWidth > innerWidth ? [`${path}: page ${scrollWidth} px wide in a ${innerWidth} px window`] : [];
 }
 
 /** Which of `of` equal shares of the panels a test file opens (1-based). */

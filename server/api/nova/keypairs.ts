@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { BffContext } from '../../context.js';
+import { relabelledJson } from '../../json.js';
 import type { KeypairCreate } from '../../../shared/generated/keypair.js';
 
 interface Keypair {
@@ -18,11 +19,12 @@ const KEY_TYPE_LIST = ['2.9'];
 /** `/api/nova/keypairs/` (api-contract §6). */
 export const keypairRoutes: FastifyPluginAsync<BffContext> = async (app, { access }) => {
   // Classic Horizon nests each list item under `keypair` (api-contract §0).
-  app.get('/api/nova/keypairs/', async (request) => {
+  app.get('/api/nova/keypairs/', async (request, reply) => {
     const client = await access.client(request);
     const microversion = await client.microversion('compute', KEY_TYPE_LIST);
     const response = await client.request<{ keypairs: { keypair: Keypair }[] }>('compute', 'GET', '/os-keypairs', { microversion });
-    return { items: response.body.keypairs };
+    const passed = relabelledJson(response, 'keypairs', 'items');
+    return passed === undefined ? { items: response.body.keypairs } : reply.type('application/json; charset=utf-8').send(passed);
   });
 
   app.post<{ Body: KeypairCreate }>(

@@ -1,10 +1,10 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { clientClosePlugin } from '../../../server/plugins/client-close';
+import { requestLogging } from '../../../server/plugins/client-close';
 
 /** A server whose log lines are collected; its route reports `error` on its reply's logger as the compression plugin does. */
-async function serverLogging(error: Error) {
+async function serverLogging(error: Error, level = 'info') {
   const lines: Record<string, unknown>[] = [];
   const stream = new Writable({
     write(chunk, _encoding, done) {
@@ -12,8 +12,7 @@ async function serverLogging(error: Error) {
       done();
     },
   });
-  const app = Fastify({ logger: { level: 'info', stream }, disableRequestLogging: true });
-  await app.register(clientClosePlugin);
+  const app = Fastify({ logger: { level, stream }, ...requestLogging() });
   // @fastify/compress ends a response the client left with `reply.log.error(err)`.
   app.get('/api/glance/images/', async (_request, reply) => {
     reply.log.error(error);
@@ -31,8 +30,21 @@ describe('a client that closes mid-response', () => {
     expect(lines).toContainEqual(expect.objectContaining({ level: 30, method: 'GET', url: '/api/glance/images/?paginate=true' }));
   });
 
-  it('leaves other errors at error level', async () => {
+  it('leaves other errors at error level, with the request id', async () => {
     const lines = await serverLogging(new Error('disk full'));
-    expect(lines.filter((line) => Number(line.level) === 50)).toHaveLength(1);
+    expect(lines.filter((line) => Number(line.level) === 50)).toEqual([expect.objectContaining({ reqId: expect.any(String), err: expect.objectContaining({ message: 'disk full' }) })]);
+  });
+
+  it('writes nothing at warn, errors still written', async () => {
+    expect(await serverLogging(Object.assign(new Error('premature close'), { code: 'ECONNRESET' }), 'warn')).toEqual([]);
+    const lines = await serverLogging(new Error('disk full'), 'warn');
+    expect(lines.map((line) => line.level)).toEqual([50]);
+  });
+});
+
+describe('request lines', () => {
+  it('logs each request completed at info with its request id and status', async () => {
+    const lines = await serverLogging(new Error('disk full'));
+    expect(lines).toContainEqual(expect.objectContaining({ level: 30, msg: 'request completed', reqId: expect.any(String), res: { statusCode: 200 } }));
   });
 });
