@@ -5,7 +5,7 @@ import { createHttpClient, createRequestCounter } from '../backend/http';
 import { createPreloads, withPreloadedVerdicts } from '../backend/preloads';
 import type { AnyResourceDescriptor } from '../descriptor';
 import { prefetchPanelList } from '../engine/prefetch';
-import { hydrateWithPage } from '../engine/queries';
+import { forgetPrefetches, hydrateWithPage } from '../engine/queries';
 import { createRegistry } from '../engine/registry';
 import type { EnginePlugins } from '../plugins';
 import { createToastStore } from '../toasts/store';
@@ -45,6 +45,7 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
     fetch: options.fetch,
     requests,
     preloads,
+    onWrite: forgetPrefetches,
     // Spec 1 §8: after the 401 toast, drop what was loaded and sign in again.
     // On the login page already (a late answer to the page just signed out of), nothing is left to drop, and a clear
     // would take the login page's own options query in flight with it, leaving a spinner where the form belongs.

@@ -22,6 +22,8 @@ export interface HttpClientOptions {
   requests?: RequestCounter;
   /** The answers the page came with: a GET they hold is answered without a request. */
   preloads?: Preloads;
+  /** Called as a request that may change something starts (every one but GET and the policy check). */
+  onWrite?: () => void;
 }
 
 export interface RequestOptions {
@@ -142,7 +144,10 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const preloaded = preloads.answer(url);
       if (preloaded) return preloaded.value as T;
       preloads.asked(url);
-    } else if (preloads && path !== POLICY_PATH) preloads.drop();
+    } else if (method !== 'GET' && path !== POLICY_PATH) {
+      preloads?.drop();
+      options.onWrite?.();
+    }
     options.requests?.start();
     try {
       return await send<T>(method, path, body, requestOptions);

@@ -39,6 +39,15 @@ export async function prefetchForPage<T>(queryClient: QueryClient, query: { quer
 }
 
 /**
+ * A change was asked for: no answer from before it counts as just
+ * prefetched any more, so a page mounting next (the instances list after a
+ * launch from its own route) asks again.
+ */
+export function forgetPrefetches(): void {
+  prefetchStarts.clear();
+}
+
+/**
  * Takes the queries the server's render of the page ended with (the page's
  * hydration, `dehydrate` on the server) as answered now and just prefetched:
  * the page the server drew starts from them, and does not ask again on mount.

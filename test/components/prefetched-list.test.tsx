@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import keypair from '../../resources/keypair';
 import type { Backend } from '../../src/backend/contract';
 import { BackendContext } from '../../src/engine/context';
-import { hydrateWithPage, listQuery, prefetchForPage, useResourceList } from '../../src/engine/queries';
+import { forgetPrefetches, hydrateWithPage, listQuery, prefetchForPage, useResourceList } from '../../src/engine/queries';
 import { ToastContext } from '../../src/toasts/context';
 import { createToastStore } from '../../src/toasts/store';
 
@@ -64,6 +64,16 @@ describe('a list the navigation prefetched', () => {
     await browser.refetchQueries({ queryKey: query.queryKey });
     expect(getList).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(page.result.current.data).toEqual([{ id: 'k1', name: 'polled' }]));
+    page.unmount();
+  });
+
+  it('is asked again by the next page mounting after a change was asked for, however new the prefetched answer (a launch from its own route)', async () => {
+    const getList = vi.fn(async () => ({ data: [{ id: 'k1', name: 'k1' }], total: 1 }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchForPage(queryClient, listQuery({ getList } as never, keypair));
+    forgetPrefetches();
+    const page = mountList(getList, queryClient);
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
     page.unmount();
   });
 
