@@ -57,6 +57,18 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   await follow(path);
 }
 
+/**
+ * Opens a panel at `path`: in the running app (openInApp) when the page already shows it signed in, else by loading
+ * the address. Journeys use it to move on; a test about loading an address itself (a deep link, a reload) uses
+ * `page.goto`.
+ */
+export async function openPanel(page: Page, baseUrl: string, path: string): Promise<void> {
+  const shown = new URL(page.url());
+  const inApp = shown.origin === new URL(baseUrl).origin && !shown.pathname.startsWith('/auth/') && (await page.getByRole('button', { name: 'User menu' }).count()) > 0;
+  if (inApp) await openInApp(page, path);
+  else await page.goto(`${baseUrl}${path}`);
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -70,7 +82,7 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 export const keyPairs = {
   async open(page: Page, baseUrl: string) {
-    await page.goto(`${baseUrl}/project/key_pairs`);
+    await openPanel(page, baseUrl, '/project/key_pairs');
     await page.getByRole('heading', { name: 'Key Pairs' }).waitFor();
   },
 
@@ -168,7 +180,7 @@ function tableRow(page: Page, name: string) {
 
 export const flavors = {
   async open(page: Page, baseUrl: string) {
-    await page.goto(`${baseUrl}/admin/flavors`);
+    await openPanel(page, baseUrl, '/admin/flavors');
     await page.getByRole('heading', { name: 'Flavors', level: 1 }).waitFor();
   },
 
@@ -224,7 +236,7 @@ export const flavors = {
 
 export const serverGroups = {
   async open(page: Page, baseUrl: string) {
-    await page.goto(`${baseUrl}/project/server_groups`);
+    await openPanel(page, baseUrl, '/project/server_groups');
     await page.getByRole('heading', { name: 'Server Groups', level: 1 }).waitFor();
   },
 
@@ -265,7 +277,7 @@ interface DialogFields {
 /** The Identity panels (spec 3 §2.4): list, create by form, row actions, delete. */
 export const identity = {
   async open(page: Page, baseUrl: string, panel: 'domains' | 'projects' | 'users' | 'groups' | 'roles', heading: string) {
-    await page.goto(`${baseUrl}/identity/${panel}`);
+    await openPanel(page, baseUrl, `/identity/${panel}`);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   },
 
