@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, logIn, openSession } from '../support/pages.js';
+import { apiFromPage, logIn, openPanel, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -55,7 +55,7 @@ describe('Admin › Network panels in the browser', () => {
       await expect.poll(() => table.getByRole('row').count()).toBe(2);
 
       // Admin › Floating IPs: allocate one to demo's project; it is listed with its Project.
-      await page.goto(`${baseUrl}/admin/floating_ips`);
+      await openPanel(page, baseUrl, '/admin/floating_ips');
       await page.getByRole('button', { name: 'Allocate IP To Project' }).click();
       const allocate = page.getByRole('dialog', { name: 'Allocate IP To Project' });
       await allocate.getByRole('combobox', { name: /Project/ }).click();
@@ -69,7 +69,7 @@ describe('Admin › Network panels in the browser', () => {
       await fipRow.getByRole('cell', { name: 'demo', exact: true }).waitFor();
 
       // Admin › Routers lists demo's router1 with its Project.
-      await page.goto(`${baseUrl}/admin/routers`);
+      await openPanel(page, baseUrl, '/admin/routers');
       const routers = page.getByRole('table', { name: 'Routers' });
       await routers.getByRole('row').filter({ has: page.getByRole('cell', { name: 'demo', exact: true }) }).filter({ has: page.getByRole('link', { name: 'router1', exact: true }) }).first().waitFor();
     } finally {

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { demoEndpoint } from '../support/demo-ports.js';
-import { expectToast, logIn, openSession } from '../support/pages.js';
+import { expectToast, logIn, openPanel, openSession } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -35,7 +35,7 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     const tasksOfPlan = async () =>
       (await baas<{ data: { items: { status: string; message?: string; jobType: string }[] } }>(`task-history/?number=100&search=${encodeURIComponent(planName)}`)).data.items.filter((task) => task.jobType === 'backup');
 
-    await page.goto(`${baseUrl}/project/duratus_job`);
+    await openPanel(page, baseUrl, '/project/duratus_job');
     await page.getByRole('button', { name: 'Create Plan' }).click();
     const wizard = page.getByRole('dialog', { name: 'Create Plan' });
     await wizard.getByRole('textbox', { name: /^Name/ }).fill(planName);

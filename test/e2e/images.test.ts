@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, expectToast, logIn, openSession, overrideSettings } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, openPanel, openSession, overrideSettings } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -21,7 +21,7 @@ type Image = { id: string; name: string; status: string; size: number; protected
 
 const images = {
   async open(page: Page) {
-    await page.goto(`${baseUrl}/project/images`);
+    await openPanel(page, baseUrl, '/project/images');
     await page.getByRole('heading', { name: 'Images' }).waitFor();
   },
 
@@ -174,7 +174,7 @@ describe('images in the browser', () => {
     await images.row(page, name).getByText('Active', { exact: true }).waitFor({ timeout: 60_000 });
     const image = await images.byName(page, name);
 
-    await page.goto(`${baseUrl}/admin/images`);
+    await openPanel(page, baseUrl, '/admin/images');
     const openMetadata = async () => {
       await images.row(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
       await page.getByRole('menuitem', { name: 'Update Metadata' }).click();

@@ -2,7 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { useChromium } from '../support/chromium-fixture.js';
 import { type TestCloud, uniqueName } from '../support/cloud.js';
-import { expectToast, instanceRowAction, logIn, openSession, waitForInstanceStatus } from '../support/pages.js';
+import { expectToast, instanceRowAction, logIn, openPanel, openSession, waitForInstanceStatus } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -85,7 +85,7 @@ describe('instance actions in the browser (issue 22)', () => {
       await expectToast(page, `The instance is preparing the live migration to host "${target}".`);
       await waitUntil(async () => (await admin.get(`/api/nova/servers/${serverId}`)).body['OS-EXT-SRV-ATTR:host'], (host) => host === target, { what: 'the instance on its new host', timeout: 60_000 });
 
-      await page.goto(`${baseUrl}/admin/hypervisors`);
+      await openPanel(page, baseUrl, '/admin/hypervisors');
       await page.getByRole('table', { name: 'Hypervisors' }).getByRole('link', { name: target, exact: true }).click();
       await page.getByRole('table', { name: 'Instances' }).getByRole('cell', { name: serverId, exact: true }).waitFor();
     } finally {

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { expectToast, logIn, openSession } from '../support/pages.js';
+import { expectToast, logIn, openPanel, openSession } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -53,7 +53,7 @@ describe('Networks in the browser', () => {
 
     // The topology's route to a network's Create Subnet, on the seeded private network (10.0.0.0/24):
     // an overlapping CIDR is refused by Neutron, and the wizard stays open with its reason and the values.
-    await page.goto(`${baseUrl}/project/networks`);
+    await openPanel(page, baseUrl, '/project/networks');
     await page.getByRole('table', { name: 'Networks' }).getByRole('link', { name: 'private', exact: true }).click();
     await page.waitForURL('**/ngdetails/OS::Neutron::Net/**');
     const privateId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
@@ -74,7 +74,7 @@ describe('Networks in the browser', () => {
     await overlap.waitFor({ state: 'detached' });
     expect(new URL(page.url()).searchParams.get('tab')).toBe('network_tabs__subnets_tab');
 
-    await page.goto(`${baseUrl}/project/networks`);
+    await openPanel(page, baseUrl, '/project/networks');
     await row.getByRole('button', { name: 'Actions for e2e-net' }).click();
     await page.getByRole('menuitem', { name: 'Delete Network' }).click();
     await page.getByRole('dialog', { name: 'Confirm Delete Network' }).getByRole('button', { name: 'Delete Network' }).click();

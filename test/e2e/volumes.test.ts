@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, expectToast, logIn, nextUntil, openInApp, openSession, waitForInstanceStatus } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, openPanel, nextUntil, openInApp, openSession, waitForInstanceStatus } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -82,7 +82,7 @@ describe('Volumes in the browser', () => {
     // loaded once Cinder says so, rather than again and again until it does.
     const volumes = () => apiFromPage(page, 'GET', '/api/cinder/volumes/').then(({ body }) => (body as { items: { name: string; status: string }[] }).items);
     await waitUntil(volumes, (items) => items.find((item) => item.name === volume)?.status === 'available', { what: `${volume} available again`, interval: 250 });
-    await page.goto(`${baseUrl}/project/volumes`);
+    await openPanel(page, baseUrl, '/project/volumes');
     await page.getByRole('heading', { name: 'Volumes', level: 1 }).waitFor();
     await rowOf(page, 'Volumes', volume).getByText('Available', { exact: true }).waitFor();
 

@@ -25,15 +25,18 @@ export async function openSession(browser: Browser): Promise<Session> {
 }
 
 /**
- * Signs in from the login page. With `landing` (a path), the login page's `next` takes the browser straight there, as
- * a bookmarked link does: one page load instead of the default landing page's and then another of the page wanted.
+ * Signs in as the login page does (its POST to /api/auth/login/, into the page's cookies), and opens `landing` (a
+ * path) or the app's default page. The login page itself is drawn by the journeys about it (shell.test.ts, identity's
+ * refusals); every other journey starts signed in, without loading and drawing a page it does not look at.
  */
 export async function logIn(page: Page, baseUrl: string, username: string, password: string, landing?: string): Promise<void> {
-  await page.goto(`${baseUrl}/auth/login${landing ? `?next=${encodeURIComponent(landing)}` : ''}`);
-  await page.getByLabel('User Name').fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL((url) => (landing ? url.pathname === landing : !url.pathname.startsWith('/auth/login')));
+  const response = await page.context().request.post(`${baseUrl}/api/auth/login/`, {
+    data: { auth_type: 'credentials', username, password },
+    headers: { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' },
+  });
+  if (!response.ok()) throw new Error(`${username} could not sign in: ${response.status()} ${await response.text()}`);
+  await page.goto(`${baseUrl}${landing ?? '/'}`);
+  await page.waitForURL((url) => (landing ? url.pathname === landing : !url.pathname.startsWith('/auth/login') && url.pathname !== '/'));
   await page.getByRole('button', { name: 'User menu' }).waitFor();
 }
 
@@ -54,6 +57,18 @@ export async function openInApp(page: Page, path: string): Promise<void> {
   await follow(path);
 }
 
+/**
+ * Opens a panel at `path`: in the running app (openInApp) when the page already shows it signed in, else by loading
+ * the address. Journeys use it to move on; a test about loading an address itself (a deep link, a reload) uses
+ * `page.goto`.
+ */
+export async function openPanel(page: Page, baseUrl: string, path: string): Promise<void> {
+  const shown = new URL(page.url());
+  const inApp = shown.origin === new URL(baseUrl).origin && !shown.pathname.startsWith('/auth/') && (await page.getByRole('button', { name: 'User menu' }).count()) > 0;
+  if (inApp) await openInApp(page, path);
+  else await page.goto(`${baseUrl}${path}`);
+}
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
@@ -67,7 +82,7 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 
 export const keyPairs = {
   async open(page: Page, baseUrl: string) {
-    await page.goto(`${baseUrl}/project/key_pairs`);
+    await openPanel(page, baseUrl, '/project/key_pairs');
     await page.getByRole('heading', { name: 'Key Pairs' }).waitFor();
   },
 
@@ -165,7 +180,7 @@ function tableRow(page: Page, name: string) {
 
 export const flavors = {
   async open(page: Page, baseUrl: string) {
-    await page.goto(`${baseUrl}/admin/flavors`);
+    await openPanel(page, baseUrl, '/admin/flavors');
     await page.getByRole('heading', { name: 'Flavors', level: 1 }).waitFor();
   },
 
@@ -221,7 +236,7 @@ export const flavors = {
 
 export const serverGroups = {
   async open(page: Page, baseUrl: string) {
-    await page.goto(`${baseUrl}/project/server_groups`);
+    await openPanel(page, baseUrl, '/project/server_groups');
     await page.getByRole('heading', { name: 'Server Groups', level: 1 }).waitFor();
   },
 
@@ -262,7 +277,7 @@ interface DialogFields {
 /** The Identity panels (spec 3 §2.4): list, create by form, row actions, delete. */
 export const identity = {
   async open(page: Page, baseUrl: string, panel: 'domains' | 'projects' | 'users' | 'groups' | 'roles', heading: string) {
-    await page.goto(`${baseUrl}/identity/${panel}`);
+    await openPanel(page, baseUrl, `/identity/${panel}`);
     await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
   },
 
