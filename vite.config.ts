@@ -10,9 +10,15 @@ import { defineConfig, type Plugin } from 'vite';
 // sees one origin, as in production where the server serves dist/.
 const SERVER = 'http://127.0.0.1:8080';
 
-export default defineConfig({
-  plugins: [react(), precompress(), chunkRecord()],
-  build: {
+/** Where `vite build --ssr app/server.tsx` puts the server's entry (a dot-folder: never served). */
+export const SSR_OUT_DIR = 'dist/.ssr';
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: isSsrBuild ? [react()] : [react(), precompress(), chunkRecord()],
+  // The server's entry: one file with every package in it, in React's production build whatever NODE_ENV the
+  // server runs with (the development build renders several times slower), and one React for all of them.
+  ...(isSsrBuild && { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
+  build: isSsrBuild ? { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false, minify: false, rolldownOptions: { output: { codeSplitting: false } } } : {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
@@ -40,7 +46,7 @@ export default defineConfig({
       '/cloud': { target: SERVER, changeOrigin: false },
     },
   },
-});
+}));
 
 /**
  * Writes `.br` and `.gz` beside every asset, which the server sends as they

@@ -1,17 +1,37 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '../src/app/App';
 import { createApp } from '../src/app/create-app';
 import { readBootstrap } from '../src/backend/preloads';
+import { holdPageClock } from '../src/utils/dates';
 import { plugins } from './plugins';
 
 // The browser entry point (index.html): the engine with the app's plug-ins.
 function start() {
-  createRoot(document.getElementById('root')!).render(
+  const root = document.getElementById('root')!;
+  const bootstrap = readBootstrap(document);
+  const app = (
     <StrictMode>
-      <App {...createApp(plugins, { bootstrap: readBootstrap(document) })} />
-    </StrictMode>,
+      <Hydrated root={root}>
+        <App {...createApp(plugins, { bootstrap })} />
+      </Hydrated>
+    </StrictMode>
   );
+  // A page the server drew (server/page-bootstrap.ts) is hydrated: the same components take over its markup.
+  if (root.firstElementChild) {
+    // The first render reads the clock the server drew with (Hydrated lets it run again).
+    holdPageClock(bootstrap?.hydration?.drawnAt ?? null);
+    hydrateRoot(root, app);
+  } else createRoot(root).render(app);
+}
+
+/** The server's markup is inert until the app has taken it over: then its buttons do what they say, and the clock runs. */
+function Hydrated({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => {
+    holdPageClock(null);
+    root.removeAttribute('inert');
+  }, [root]);
+  return children;
 }
 
 // The script is async: the modules above are fetched and evaluated while the server is still

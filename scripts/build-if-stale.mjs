@@ -17,14 +17,17 @@ function newestMtime(path) {
 
 export function buildIfStale({ quiet = false } = {}) {
   const built = join(root, 'dist', 'index.html');
-  const stale = !existsSync(built) || SOURCES.some((source) => newestMtime(join(root, source)) > statSync(built).mtimeMs);
+  const stale = !existsSync(built) || !existsSync(join(root, 'dist', '.ssr', 'server.js')) || SOURCES.some((source) => newestMtime(join(root, source)) > statSync(built).mtimeMs);
   if (!stale) return;
   if (!quiet) console.log('Building the dashboard (once, or after a change)…');
-  const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+  // The browser's app, then the server's entry to it (app/server.tsx into dist/.ssr/), as `npm run build` does.
+  for (const args of [[], ['--ssr', 'app/server.tsx']]) {
+    const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args, '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) buildIfStale();

@@ -35,7 +35,7 @@ import { networkTopologyRoutes } from './api/network-topology.js';
 import { routeTablePlugin } from './plugins/route-table.js';
 import { addResourceSchemas } from './plugins/schemas.js';
 import { sessionPlugin } from './plugins/session.js';
-import { sendPage } from './page-bootstrap.js';
+import { sendPage, serverEntryLoader } from './page-bootstrap.js';
 import { ConsoleOrigins } from './console-origins.js';
 import { buildSettings } from './settings.js';
 
@@ -161,6 +161,9 @@ export async function build(options: BuildOptions): Promise<FastifyInstance> {
 /** The SPA: its files, and index.html for every other page path (HTML5 routing). */
 async function serveApp(app: FastifyInstance, staticDir: string | null): Promise<void> {
   const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  const entry = hasApp ? serverEntryLoader(staticDir) : undefined;
+  // Loaded now (seconds of a busy machine's time), not at the first page; a failure is logged at each page.
+  entry?.().catch(() => undefined);
   if (hasApp) {
     await app.register(fastifyStatic, {
       root: staticDir,
@@ -181,6 +184,6 @@ async function serveApp(app: FastifyInstance, staticDir: string | null): Promise
     if (!hasApp) return sendError(reply, 404, 'The dashboard is not built: run npm run build');
     // The page carries the session's data: never stored by a shared cache, and asked for again each time.
     reply.header('Cache-Control', 'no-cache, private');
-    return sendPage(app, request, reply, await readFile(join(staticDir!, 'index.html'), 'utf8'));
+    return sendPage(app, request, reply, await readFile(join(staticDir!, 'index.html'), 'utf8'), entry);
   });
 }

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { createGzip, Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { BOOTSTRAP_ELEMENT_ID } from '../shared/bootstrap.js';
+import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type RenderedPage, type ServerEntry } from '../shared/bootstrap.js';
 import { policyVerdicts } from './policy/enforce.js';
 
 /**
@@ -28,52 +31,133 @@ function pageReads(request: FastifyRequest): string[] {
  * The JSON of the bootstrap block for a signed-in request: `answers` maps
  * each read's URL to the body our own route gave (each read goes through the
  * route itself, with the request's cookie, so it answers exactly as when the
- * browser asks), and `policy` is the session's verdict of every rule the
- * server knows, with no target. A read that failed is left out: the browser
- * asks for it and sees the failure as usual. Null when there is no session,
- * or the cloud no longer honours it (the browser then goes to the login page).
+ * browser asks), `policy` is the session's verdict of every rule the server
+ * knows, with no target. When the app's server entry drew the page (a
+ * panel's list), `hydration` is the state its render ended in, and the
+ * markup goes with it; when it could not, `firstReads` holds the answers of
+ * the page's own first reads (its list), made as the browser would. A read that
+ * failed is left out: the browser asks for it and sees the failure as usual.
+ * Null when there is no session, or the cloud no longer honours it (the
+ * browser then goes to the login page).
  */
-export async function pageBootstrap(app: FastifyInstance, request: FastifyRequest): Promise<string | null> {
+export async function pageBootstrap(app: FastifyInstance, request: FastifyRequest, entry?: () => Promise<ServerEntry | null>): Promise<PageParts | null> {
   if (!request.session) return null;
-  const headers = { cookie: request.headers.cookie ?? '', 'x-requested-with': 'XMLHttpRequest', accept: 'application/json' };
+  const fetch = injectFetch(app, request.headers.cookie ?? '');
   const reads = pageReads(request);
-  const responses = await Promise.all(reads.map((url) => app.inject({ method: 'GET', url, headers })));
-  if (responses[0].statusCode !== 200) return null;
-  const answers = reads.flatMap((url, index) => {
-    const response = responses[index];
-    if (response.statusCode !== 200) return [];
-    // JSON bodies are kept as the route wrote them (api-contract §1.8's 1e+999 stays Infinity); text becomes a JSON string.
-    const json = String(response.headers['content-type'] ?? '').includes('json') ? response.body : JSON.stringify(response.body);
-    return [`${JSON.stringify(url)}:${json || 'null'}`];
-  });
-  return `{"answers":{${answers.join(',')}},"policy":${JSON.stringify(policyVerdicts(request))}}`;
+  const responses = await Promise.all(reads.map((url) => fetch(url)));
+  if (responses[0].status !== 200) return null;
+  // JSON bodies are kept as the route wrote them (api-contract §1.8's 1e+999 stays Infinity); text becomes a JSON string.
+  const bodies = await Promise.all(responses.map(async (response) => (response.status === 200 ? jsonText(response) : undefined)));
+  const answers = reads.flatMap((url, index) => (bodies[index] === undefined ? [] : [[url, bodies[index]] as const]));
+  const policy = policyVerdicts(request);
+  const page = await renderPage(request, entry, { answers: Object.fromEntries(answers.map(([url, body]) => [url, JSON.parse(body)])), policy }, fetch);
+  const base = `{"answers":${jsonObject(answers)},"policy":${JSON.stringify(policy)}`;
+  // A drawn page hydrates from the server's query cache; one the browser draws takes the list's answer once.
+  if (page?.html != null) return { json: `${base},"hydration":${JSON.stringify(page.hydration)}}`, markup: { html: page.html, styles: page.styles } };
+  const firstReads = page?.firstReads.size ? `,"firstReads":${jsonObject([...page.firstReads])}` : '';
+  return { json: `${base}${firstReads}}` };
+}
+
+/** What a signed-in page is sent with: the bootstrap's JSON, and the app's markup when the server drew it. */
+interface PageParts {
+  json: string;
+  markup?: { html: string; styles: { ids: string[]; css: string } };
+}
+
+/** The page through the app's server entry; none without one, or when it fails (logged: the browser draws the page and asks). */
+async function renderPage(request: FastifyRequest, entry: (() => Promise<ServerEntry | null>) | undefined, bootstrap: Bootstrap, fetch: typeof globalThis.fetch): Promise<RenderedPage | null> {
+  try {
+    const loaded = await entry?.();
+    const page = loaded ? await loaded.renderPage(request.url, request.headers.cookie ?? '', bootstrap, fetch) : null;
+    if (page?.html === null && page.error) request.log.error({ err: page.error }, 'the server render of the page failed');
+    return page;
+  } catch (error) {
+    request.log.error({ err: error }, 'the server render of the page failed');
+    return null;
+  }
 }
 
 /**
- * Sends index.html with the bootstrap block at the end of its body. The
- * head goes out at once, so the browser fetches the app's scripts while the
- * server reads the bootstrap; module scripts run only once the whole page is
- * there, so the app finds the block. Gzipped when the browser takes it (this
- * route is no registered route, so the compress plugin does not see it).
+ * A fetch over our own routes (`app.inject`) with the request's cookie, for
+ * the reads the server makes for a page. Reads only: the page's server side
+ * never changes anything.
  */
-export function sendPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+function injectFetch(app: FastifyInstance, cookie: string): typeof globalThis.fetch {
+  return async (input, init) => {
+    const method = init?.method ?? 'GET';
+    if (method !== 'GET') throw new Error(`A page's server-side read may not ${method} ${String(input)}`);
+    const headers = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(init?.headers as Record<string, string> | undefined), cookie };
+    const response = await app.inject({ method: 'GET', url: String(input), headers });
+    const answer = new Headers();
+    for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string' || typeof value === 'number') answer.set(name, String(value));
+    return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: answer });
+  };
+}
+
+async function jsonText(response: Response): Promise<string> {
+  const text = await response.text();
+  return (response.headers.get('content-type') ?? '').includes('json') ? text || 'null' : JSON.stringify(text);
+}
+
+/** A JSON object of raw JSON texts by key. */
+function jsonObject(entries: readonly (readonly [string, string])[]): string {
+  return `{${entries.map(([key, json]) => `${JSON.stringify(key)}:${json}`).join(',')}}`;
+}
+
+/**
+ * The app's server entry under `staticDir` (`.ssr/server.js`, built with the
+ * app), loaded once on first use; null when the build has none.
+ */
+export function serverEntryLoader(staticDir: string): () => Promise<ServerEntry | null> {
+  const file = join(staticDir, '.ssr', 'server.js');
+  let loading: Promise<ServerEntry | null> | undefined;
+  return () => (loading ??= existsSync(file) ? (import(pathToFileURL(file).href) as Promise<ServerEntry>) : Promise.resolve(null));
+}
+
+/** The app's root element in index.html, where a page the server drew gets its markup. */
+const ROOT = '<div id="root"></div>';
+
+/**
+ * Sends index.html with the bootstrap block at the end of its body, and the
+ * app's markup in its root element when the server drew the page. The head
+ * goes out at once, so the browser fetches the app's scripts while the
+ * server reads the bootstrap and draws; the app starts once the whole page
+ * is there (app/main.tsx), so it finds the block. Gzipped when the browser
+ * takes it (this route is no registered route, so the compress plugin does
+ * not see it).
+ */
+export function sendPage(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply, html: string, entry?: () => Promise<ServerEntry | null>): FastifyReply {
   const end = html.lastIndexOf('</body>');
-  const [head, tail] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+  const [page, tail] = end < 0 ? [html, ''] : [html.slice(0, end), html.slice(end)];
+  const root = page.indexOf(ROOT);
+  const [head, body] = root < 0 ? [page, ''] : [page.slice(0, root), page.slice(root + ROOT.length)];
   const gzip = /\bgzip\b/.test(String(request.headers['accept-encoding'] ?? ''));
-  const body = gzip ? createGzip() : new PassThrough();
+  const stream = gzip ? createGzip() : new PassThrough();
   reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
   if (gzip) reply.header('Content-Encoding', 'gzip');
-  body.write(head);
-  if (body instanceof Gzip) body.flush();
+  stream.write(head);
+  if (stream instanceof Gzip) stream.flush();
+  const rootElement = root < 0 ? '' : ROOT;
   const wantsBootstrap = String(request.headers.accept ?? '').includes('text/html');
-  (wantsBootstrap ? pageBootstrap(app, request) : Promise.resolve(null)).then(
-    (bootstrap) => body.end(`${bootstrapBlock(bootstrap)}${tail}`),
+  (wantsBootstrap ? pageBootstrap(app, request, entry) : Promise.resolve(null)).then(
+    (parts) => stream.end(`${parts?.markup && root >= 0 ? drawnRoot(parts.markup) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${tail}`),
     (error: unknown) => {
       request.log.error({ err: error }, 'page bootstrap failed');
-      body.end(tail); // the app asks for what it needs itself
+      stream.end(`${rootElement}${body}${tail}`); // the app asks for what it needs itself
     },
   );
-  return reply.send(body);
+  return reply.send(stream);
+}
+
+/**
+ * The root element with the server's markup, after the emotion rules it
+ * uses (emotion's browser cache takes `data-emotion` tags as its own). Inert
+ * until the app has hydrated it (app/main.tsx): a click on a button that
+ * does nothing yet is not taken, and Playwright waits.
+ */
+function drawnRoot({ html, styles }: NonNullable<PageParts['markup']>): string {
+  const css = styles.css.replace(/<\/style/gi, '<\\/style');
+  return `<style data-emotion="css ${styles.ids.join(' ')}">${css}</style><div id="root" inert>${html}</div>`;
 }
 
 /**

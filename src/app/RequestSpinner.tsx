@@ -7,6 +7,8 @@ export const RequestCounterContext = createContext<RequestCounter | null>(null);
 
 const idle: RequestCounter = { start() {}, end() {}, getSnapshot: () => 0, subscribe: () => () => {} };
 
+const noRequests = () => 0;
+
 /** The accessible name of the spinner while requests are in flight. */
 export const REQUESTS_IN_FLIGHT_LABEL = 'Loading data';
 
@@ -16,7 +18,8 @@ export const REQUESTS_IN_FLIGHT_LABEL = 'Loading data';
  */
 export function RequestSpinner() {
   const counter = useContext(RequestCounterContext) ?? idle;
-  const count = useSyncExternalStore(counter.subscribe, counter.getSnapshot);
+  // A page the server draws has no request in flight, nor has the browser's first render of it (hydration).
+  const count = useSyncExternalStore(counter.subscribe, counter.getSnapshot, noRequests);
   if (count === 0) return null;
   return <CircularProgress color="inherit" size={20} thickness={5} aria-label={REQUESTS_IN_FLIGHT_LABEL} sx={{ flexShrink: 0 }} />;
 }

@@ -1,10 +1,11 @@
-import { QueryClient } from '@tanstack/react-query';
+import { type DehydratedState, QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router-dom';
 import type { Bootstrap } from '../../shared/bootstrap';
 import { createHttpClient, createRequestCounter } from '../backend/http';
 import { createPreloads, withPreloadedVerdicts } from '../backend/preloads';
 import type { AnyResourceDescriptor } from '../descriptor';
 import { prefetchPanelList } from '../engine/prefetch';
+import { forgetPrefetches, hydrateWithPage } from '../engine/queries';
 import { createRegistry } from '../engine/registry';
 import type { EnginePlugins } from '../plugins';
 import { createToastStore } from '../toasts/store';
@@ -34,6 +35,9 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
   const registry = createRegistry(plugins.resources);
   const toasts = createToastStore();
   const queryClient = new QueryClient({ defaultOptions: { queries: { refetchOnWindowFocus: false, retry: retryUnlessClientError } } });
+  // A page the server drew: the app starts where the server's render ended, so its first render matches the markup.
+  const hydration = options.bootstrap?.hydration;
+  if (hydration) hydrateWithPage(queryClient, hydration.queries as DehydratedState);
   const requests = createRequestCounter();
   const preloads = createPreloads(options.bootstrap ?? null);
   const http = createHttpClient({
@@ -41,6 +45,7 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
     fetch: options.fetch,
     requests,
     preloads,
+    onWrite: forgetPrefetches,
     // Spec 1 §8: after the 401 toast, drop what was loaded and sign in again.
     // On the login page already (a late answer to the page just signed out of), nothing is left to drop, and a clear
     // would take the login page's own options query in flight with it, leaving a spinner where the form belongs.
@@ -55,7 +60,8 @@ export function createApp(plugins: EnginePlugins, options: CreateAppOptions = {}
   // With a bootstrap, what a panel's access depends on is known at once: its list call starts at navigation.
   const onPanel = options.bootstrap ? (descriptor: AnyResourceDescriptor) => void prefetchPanelList(queryClient, backend, descriptor) : undefined;
   // Created before React renders, the router runs the first page's loader at once.
-  const router = (options.createRouter ?? createBrowserRouter)(buildRoutes(registry, plugins, onPanel));
+  const createRouter = options.createRouter ?? ((routes: RouteObject[]) => createBrowserRouter(routes, hydration && { hydrationData: { loaderData: hydration.loaderData } }));
+  const router = createRouter(buildRoutes(registry, plugins, onPanel));
   return {
     backend,
     registry,

@@ -22,6 +22,8 @@ export interface HttpClientOptions {
   requests?: RequestCounter;
   /** The answers the page came with: a GET they hold is answered without a request. */
   preloads?: Preloads;
+  /** Called as a request that may change something starts (every one but GET and the policy check). */
+  onWrite?: () => void;
 }
 
 export interface RequestOptions {
@@ -138,9 +140,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   async function request<T>(method: string, path: string, body: unknown, requestOptions: RequestOptions = {}): Promise<T> {
     const preloads = options.preloads;
     if (preloads && method === 'GET') {
-      const preloaded = preloads.answer(withQuery(path, requestOptions.query));
+      const url = withQuery(path, requestOptions.query);
+      const preloaded = preloads.answer(url);
       if (preloaded) return preloaded.value as T;
-    } else if (preloads && path !== POLICY_PATH) preloads.drop();
+      preloads.asked(url);
+    } else if (method !== 'GET' && path !== POLICY_PATH) {
+      preloads?.drop();
+      options.onWrite?.();
+    }
     options.requests?.start();
     try {
       return await send<T>(method, path, body, requestOptions);

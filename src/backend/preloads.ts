@@ -20,8 +20,19 @@ export function readBootstrap(doc: Document): Bootstrap | null {
  * 401 drops it, and from then on everything is asked of the server.
  */
 export interface Preloads {
-  /** The answer the page came with for a GET of `url` (path and query as sent), or undefined. */
+  /**
+   * The answer the page came with for a GET of `url` (path and query as sent),
+   * or undefined. A first read (the page's list) answers once: the next read
+   * of it (a poll, a refresh) is the server's.
+   */
   answer(url: string): { value: unknown } | undefined;
+  /**
+   * A GET of `url` went to the server: the first reads of its path are
+   * dropped (the page asked with another query than the server foresaw, e.g.
+   * a search kept in the tab, and a later read of the foreseen URL must not
+   * get an old answer).
+   */
+  asked(url: string): void;
   /** The verdict of a check with no target, when the page's verdicts decide it. */
   verdict(rules: PolicyRules, target?: Record<string, unknown>): boolean | undefined;
   drop(): void;
@@ -29,11 +40,22 @@ export interface Preloads {
 
 export function createPreloads(bootstrap: Bootstrap | null): Preloads {
   let current = bootstrap;
+  const firstReads = new Map(Object.entries(bootstrap?.firstReads ?? {}));
   return {
     answer(url) {
-      if (!current || !Object.hasOwn(current.answers, url)) return undefined;
+      if (!current) return undefined;
+      if (firstReads.has(url)) {
+        const value = firstReads.get(url);
+        firstReads.delete(url);
+        return { value };
+      }
+      if (!Object.hasOwn(current.answers, url)) return undefined;
       // A copy: callers may change what they get, and the next caller must see the server's answer.
       return { value: structuredClone(current.answers[url]) };
+    },
+    asked(url) {
+      const path = url.split('?')[0];
+      for (const key of [...firstReads.keys()]) if (key.split('?')[0] === path) firstReads.delete(key);
     },
     verdict(rules, target) {
       if (!current || (target && Object.keys(target).length)) return undefined;
@@ -46,6 +68,7 @@ export function createPreloads(bootstrap: Bootstrap | null): Preloads {
     },
     drop() {
       current = null;
+      firstReads.clear();
     },
   };
 }

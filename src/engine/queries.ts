@@ -1,4 +1,4 @@
-import { hashKey, type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type DehydratedState, hashKey, hydrate, type Query, type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { DataProvider } from 'ra-core';
 import { errorStatus, isAlreadyReported, serverMessage } from '../backend/http';
@@ -36,6 +36,27 @@ const PREFETCH_FRESH_MS = 5_000;
 export async function prefetchForPage<T>(queryClient: QueryClient, query: { queryKey: unknown[]; queryFn: (context: { signal: AbortSignal }) => Promise<T> }): Promise<void> {
   prefetchStarts.set(hashKey(query.queryKey), Date.now());
   await queryClient.prefetchQuery({ queryKey: query.queryKey, queryFn: () => query.queryFn({ signal: new AbortController().signal }) });
+}
+
+/**
+ * A change was asked for: no answer from before it counts as just
+ * prefetched any more, so a page mounting next (the instances list after a
+ * launch from its own route) asks again.
+ */
+export function forgetPrefetches(): void {
+  prefetchStarts.clear();
+}
+
+/**
+ * Takes the queries the server's render of the page ended with (the page's
+ * hydration, `dehydrate` on the server) as answered now and just prefetched:
+ * the page the server drew starts from them, and does not ask again on mount.
+ */
+export function hydrateWithPage(queryClient: QueryClient, dehydrated: DehydratedState): void {
+  const now = Date.now();
+  const queries = dehydrated.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } }));
+  hydrate(queryClient, { ...dehydrated, queries });
+  for (const query of queries) prefetchStarts.set(query.queryHash, now);
 }
 
 /**

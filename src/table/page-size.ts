@@ -1,4 +1,4 @@
-import { readCookie } from '../utils/cookies';
+import { pageCookies, readCookie } from '../utils/cookies';
 
 /** Spec 1 §9: table page size 20, overridden by the API_RESULT_PAGE_SIZE cookie. */
 export const DEFAULT_PAGE_SIZE = 20;
@@ -9,7 +9,7 @@ export function pageSizeFromCookies(cookies: string): number {
 }
 
 export function currentPageSize(): number {
-  return pageSizeFromCookies(typeof document === 'undefined' ? '' : document.cookie);
+  return pageSizeFromCookies(pageCookies());
 }
 
 /** The page sizes offered beside a server-paged table (the current one is offered too). */

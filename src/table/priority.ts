@@ -1,4 +1,4 @@
-import { type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 
 /**
  * Spec 1 §9: a valid column priority is a whole number from 1; anything else
@@ -32,13 +32,13 @@ export function isPriorityShown(priority: number, width: number): boolean {
 
 /** The window's width, following resizes. */
 export function useWindowWidth(): number {
-  const [width, setWidth] = useState(() => (typeof window === 'undefined' ? Infinity : window.innerWidth));
-  useEffect(() => {
-    const update = () => setWidth(window.innerWidth);
-    window.addEventListener('resize', update);
-    return () => window.removeEventListener('resize', update);
-  }, []);
-  return width;
+  // The server's page is rendered for no window (every column shown); hydration starts from that, then takes the window's width.
+  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => Infinity);
+}
+
+function subscribeToResize(onChange: () => void): () => void {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
 }
 
 /**

@@ -10,8 +10,11 @@ export function useToastStore(): ToastStore {
   return store;
 }
 
-/** The toasts on screen, re-rendering when they change. */
+const NO_TOASTS: readonly Toast[] = [];
+const noToasts = () => NO_TOASTS;
+
+/** The toasts on screen, re-rendering when they change (none in a page the server draws, nor while the browser takes it over). */
 export function useToasts(): readonly Toast[] {
   const store = useToastStore();
-  return useSyncExternalStore(store.subscribe, store.getSnapshot);
+  return useSyncExternalStore(store.subscribe, store.getSnapshot, noToasts);
 }

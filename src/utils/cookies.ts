@@ -3,6 +3,18 @@
  * `are_networks_collapsed` and `django_timezone`).
  */
 
+let cookieSource = (): string => globalThis.document?.cookie ?? '';
+
+/** The page's cookies: the browser's, or on the server the request's (see {@link setCookieSource}). */
+export function pageCookies(): string {
+  return cookieSource();
+}
+
+/** Where {@link pageCookies} reads on the server (app/server.tsx: the request being answered). */
+export function setCookieSource(read: () => string): void {
+  cookieSource = read;
+}
+
 /**
  * The value of cookie `name`, decoded, or `null` when it is not set. Django quotes values holding
  * characters such as `/` (`django_timezone="Europe/Paris"`), so surrounding double quotes are
@@ -12,7 +24,7 @@
  * readCookie('django_timezone', 'csrftoken=x; django_timezone="Europe/Paris"'); // 'Europe/Paris'
  * readCookie('missing', 'a=1'); // null
  */
-export function readCookie(name: string, cookieString: string = globalThis.document?.cookie ?? ''): string | null {
+export function readCookie(name: string, cookieString: string = pageCookies()): string | null {
   for (const pair of cookieString.split(';')) {
     const separator = pair.indexOf('=');
     if (separator < 0 || pair.slice(0, separator).trim() !== name) continue;

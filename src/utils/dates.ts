@@ -226,6 +226,22 @@ const TIMESINCE_UNITS: [seconds: number, singular: string, plural: string][] = [
   [60, 'minute', 'minutes'],
 ];
 
+let drawnAt: number | null = null;
+
+/**
+ * Now, or while a page the server drew is being drawn and then taken over
+ * by the browser (hydration), the moment it was drawn: both renders then say
+ * the same "time since" even across a minute's turn.
+ */
+export function pageNow(): Date {
+  return new Date(drawnAt ?? Date.now());
+}
+
+/** Holds {@link pageNow} at `time` (ms since the epoch) while a drawn page renders; null lets the clock run. */
+export function holdPageClock(time: number | null): void {
+  drawnAt = time;
+}
+
 /**
  * The time from `value` to `now` as Django's `timesince` filter words it
  * (Horizon's Age column): the largest unit and the next one when it is not
@@ -235,7 +251,7 @@ const TIMESINCE_UNITS: [seconds: number, singular: string, plural: string][] = [
  * @example
  * timeSince('2024-01-01T00:00:00Z', new Date('2024-01-03T05:00:00Z')); // '2 days, 5 hours'
  */
-export function timeSince(value: DateInput, now: Date = new Date()): string {
+export function timeSince(value: DateInput, now: Date = pageNow()): string {
   const date = parseTimestamp(value);
   if (!date) return '';
   const seconds = Math.floor((now.getTime() - date.getTime()) / 1000);

@@ -22,12 +22,29 @@ beforeAll(async () => {
   mkdirSync(join(staticDir, 'assets'));
   writeFileSync(join(staticDir, 'assets', 'index.js'), ASSET);
   writeFileSync(join(staticDir, 'assets', 'index.js.br'), ASSET_BR);
+  // The app's server entry, as the build writes it (vite.config.ts, SSR_OUT_DIR): a stand-in that draws a fixed page.
+  mkdirSync(join(staticDir, '.ssr'));
+  writeFileSync(join(staticDir, '.ssr', 'server.js'), SERVER_ENTRY);
   cloud = await startTestCloud({ staticDir });
 });
 afterAll(async () => {
   await cloud.close();
   rmSync(staticDir, { recursive: true, force: true });
 });
+
+/** Draws every page as one paragraph, with a rule and a query; a path with `render-fails` throws, one with `draw-fails` has only the list's answer. */
+const SERVER_ENTRY = `
+export async function renderPage(path, cookies, bootstrap) {
+  if (path.includes('render-fails')) throw new Error('the render broke');
+  if (path.includes('draw-fails')) return { firstReads: new Map([['/api/nova/keypairs/', '{"items":[{"name":"k1"}]}']]), html: null, error: new Error('the drawing broke') };
+  return {
+    firstReads: new Map(),
+    html: '<p class="css-a1">drawn for ' + bootstrap.answers['/api/keystone/user-session/'].username.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</p>',
+    styles: { ids: ['a1'], css: '.css-a1{color:red;}' },
+    hydration: { queries: { mutations: [], queries: [{ queryHash: '["drawn"]' }] }, loaderData: { 0: null } },
+  };
+}
+`;
 
 const ASSET = `export const text = ${JSON.stringify('a script long enough to be worth compressing '.repeat(100))};\n`;
 
@@ -110,6 +127,37 @@ describe('the page served to a signed-in user carries what every page reads firs
     const demo = await ApiClient.loggedIn(cloud, 'demo');
     const icon = await demo.request('GET', '/favicon.ico', undefined, { ajax: false, headers: { Accept: 'image/*' } });
     expect(bootstrapOf(String(icon.body))).toBeNull();
+  });
+});
+
+describe('a page the server draws', () => {
+  it("comes with the app's markup in its root, inert until the app hydrates it, after the rules it uses, and the bootstrap holds the render's state", async () => {
+    const html = await page(await ApiClient.loggedIn(cloud, 'demo'));
+    expect(html).toContain('<style data-emotion="css a1">.css-a1{color:red;}</style><div id="root" inert><p class="css-a1">drawn for demo</p></div>');
+    const bootstrap = bootstrapOf(html)!;
+    expect(bootstrap.hydration).toEqual({ queries: { mutations: [], queries: [{ queryHash: '["drawn"]' }] }, loaderData: { 0: null } });
+    expect(bootstrap.firstReads).toBeUndefined();
+  });
+
+  it('is sent as the browser draws it, bootstrap and all, when the render fails', async () => {
+    const html = await page(await ApiClient.loggedIn(cloud, 'demo'), '/project/render-fails');
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('drawn for');
+    expect(bootstrapOf(html)!.answers['/api/settings/']).toBeDefined();
+  });
+
+  it("is sent undrawn with the list's answer for the page's first read when the drawing fails", async () => {
+    const html = await page(await ApiClient.loggedIn(cloud, 'demo'), '/project/draw-fails');
+    expect(html).toContain('<div id="root"></div>');
+    const bootstrap = bootstrapOf(html)!;
+    expect(bootstrap.firstReads).toEqual({ '/api/nova/keypairs/': { items: [{ name: 'k1' }] } });
+    expect(bootstrap.hydration).toBeUndefined();
+  });
+
+  it('is not drawn for a visitor who is not signed in: the browser shows the login page', async () => {
+    const html = await page(new ApiClient(cloud));
+    expect(html).toContain('<div id="root"></div>');
+    expect(html).not.toContain('drawn for');
   });
 });
 

@@ -1,11 +1,11 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { dehydrate, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import keypair from '../../resources/keypair';
 import type { Backend } from '../../src/backend/contract';
 import { BackendContext } from '../../src/engine/context';
-import { listQuery, prefetchForPage, useResourceList } from '../../src/engine/queries';
+import { forgetPrefetches, hydrateWithPage, listQuery, prefetchForPage, useResourceList } from '../../src/engine/queries';
 import { ToastContext } from '../../src/toasts/context';
 import { createToastStore } from '../../src/toasts/store';
 
@@ -43,6 +43,38 @@ describe('a list the navigation prefetched', () => {
     const second = mountList(getList, queryClient);
     await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
     second.unmount();
+  });
+
+  it('drawn by the server, is not asked for when the browser\'s page mounts over it, and a refresh (a poll) asks the server', async () => {
+    // The server's render: its prefetched list, dehydrated into the page (an hour-old clock there changes nothing).
+    const server = new QueryClient();
+    const query = listQuery({ getList: async () => ({ data: [{ id: 'k1', name: 'drawn' }], total: 1 }) } as never, keypair);
+    await server.prefetchQuery(query);
+    const dehydrated = dehydrate(server);
+    dehydrated.queries[0].state.dataUpdatedAt -= 3_600_000;
+
+    const getList = vi.fn(async () => ({ data: [{ id: 'k1', name: 'polled' }], total: 1 }));
+    const browser = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    hydrateWithPage(browser, dehydrated);
+    const page = mountList(getList, browser);
+    expect(page.result.current.data).toEqual([{ id: 'k1', name: 'drawn' }]);
+    // A refetch on mount would have started in the mount's effects, which renderHook has run.
+    expect(browser.isFetching()).toBe(0);
+    expect(getList).not.toHaveBeenCalled();
+    await browser.refetchQueries({ queryKey: query.queryKey });
+    expect(getList).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(page.result.current.data).toEqual([{ id: 'k1', name: 'polled' }]));
+    page.unmount();
+  });
+
+  it('is asked again by the next page mounting after a change was asked for, however new the prefetched answer (a launch from its own route)', async () => {
+    const getList = vi.fn(async () => ({ data: [{ id: 'k1', name: 'k1' }], total: 1 }));
+    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    await prefetchForPage(queryClient, listQuery({ getList } as never, keypair));
+    forgetPrefetches();
+    const page = mountList(getList, queryClient);
+    await waitFor(() => expect(getList).toHaveBeenCalledTimes(2));
+    page.unmount();
   });
 
   it("is asked once when the page subscribes as soon as the prefetch's answer lands, before the prefetch itself has resumed", async () => {

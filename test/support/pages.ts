@@ -386,7 +386,8 @@ export async function nextUntil(wizard: Locator, step: string) {
 /**
  * Makes the page see settings of a test's own: in the bootstrap block the
  * server writes into each page (issue 17) and in `/api/settings/` alike, as a
- * server configured so would give them.
+ * server configured so would give them. A page the server drew is sent
+ * undrawn (the browser draws it with the test's settings).
  */
 export async function overrideSettings(page: Page, overrides: Record<string, unknown>): Promise<void> {
   await page.route('**/api/settings/', async (route) => {
@@ -398,8 +399,11 @@ export async function overrideSettings(page: Page, overrides: Record<string, unk
     async (route) => {
       if (route.request().resourceType() !== 'document') return route.continue();
       const response = await route.fetch();
-      const html = (await response.text()).replace(/(<script type="application\/json" id="bootstrap">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
-        const bootstrap = JSON.parse(json) as { answers: Record<string, Record<string, unknown>> };
+      // A page the server drew was drawn with its own settings: it goes as one the browser draws.
+      const drawn = /<style data-emotion="[^"]*">[\s\S]*?<\/style><div id="root" inert>[\s\S]*<\/div>(\s*<script type="application\/json" id="bootstrap">)/;
+      const html = (await response.text()).replace(drawn, '<div id="root"></div>$1').replace(/(<script type="application\/json" id="bootstrap">)(.*?)(<\/script>)/s, (_all, open: string, json: string, close: string) => {
+        const bootstrap = JSON.parse(json) as { answers: Record<string, Record<string, unknown>>; hydration?: unknown };
+        delete bootstrap.hydration;
         if (bootstrap.answers['/api/settings/']) bootstrap.answers['/api/settings/'] = { ...bootstrap.answers['/api/settings/'], ...overrides };
         return `${open}${JSON.stringify(bootstrap).replace(/</g, '\\u003c')}${close}`;
       });

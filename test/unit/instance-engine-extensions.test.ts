@@ -3,7 +3,7 @@ import instance from '../../resources/instance';
 import type { OperationAction } from '../../src/engine/actions';
 import { operationTexts } from '../../src/engine/operations';
 import { isTransitional } from '../../src/engine/polling';
-import { timeSince } from '../../src/utils/dates';
+import { holdPageClock, timeSince } from '../../src/utils/dates';
 import { makeInstance } from '../support/instance-records';
 
 const stop: OperationAction = {
@@ -54,6 +54,16 @@ describe('Age (Django timesince)', () => {
     expect(timeSince('2026-11-09T12:00:00Z', now)).toBe('2 weeks');
     expect(timeSince('2024-10-23T12:00:00Z', now)).toBe('2 years, 1 month');
     expect(timeSince('garbage', now)).toBe('');
+  });
+
+  it('reads the clock a drawn page was drawn with while it is drawn and taken over, so the server and the browser say the same across a minute', () => {
+    holdPageClock(now.getTime());
+    try {
+      expect(timeSince('2026-11-23T11:59:00Z')).toBe('1 minute');
+    } finally {
+      holdPageClock(null);
+    }
+    expect(timeSince('2026-11-23T11:59:00Z')).not.toBe('1 minute');
   });
 });
 

@@ -37,6 +37,27 @@ describe('the answers the page came with (issue 17: the first row without the re
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
+  it("answers the page's first read of its list once: the next read of it (a poll, a refresh) goes to the server", async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ items: ['from the server'] }), { headers: { 'Content-Type': 'application/json' } }));
+    const preloads = createPreloads({ ...bootstrap(), firstReads: { '/api/nova/keypairs/': { items: ['with the page'] } } });
+    const http = createHttpClient({ fetch: fetch as typeof globalThis.fetch, notify: { error: vi.fn(), add: vi.fn() }, onUnauthorized: vi.fn(), preloads });
+    expect(await http.get('/api/nova/keypairs/')).toEqual({ items: ['with the page'] });
+    expect(fetch).not.toHaveBeenCalled();
+    expect(await http.get('/api/nova/keypairs/')).toEqual({ items: ['from the server'] });
+    expect(fetch).toHaveBeenCalledWith('/api/nova/keypairs/', expect.objectContaining({ method: 'GET' }));
+    // The session's reads still answer from the page until a write.
+    expect(await http.get('/api/keystone/user-session/')).toEqual(SESSION);
+  });
+
+  it('drops a first read the page asked for with another query (a search kept in the tab), so clearing it later gets no old answer', async () => {
+    const fetch = vi.fn(async () => new Response(JSON.stringify({ items: [] }), { headers: { 'Content-Type': 'application/json' } }));
+    const preloads = createPreloads({ ...bootstrap(), firstReads: { '/api/nova/servers/?limit=20': { items: ['old'] } } });
+    const http = createHttpClient({ fetch: fetch as typeof globalThis.fetch, notify: { error: vi.fn(), add: vi.fn() }, onUnauthorized: vi.fn(), preloads });
+    await http.get('/api/nova/servers/', { query: { limit: 20, name: 'web' } });
+    expect(await http.get('/api/nova/servers/', { query: { limit: 20 } })).toEqual({ items: [] });
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
+
   it('asks the server for everything after a write (a project switch may change every answer), but not after a policy check', async () => {
     const { http, fetch } = client();
     await http.post('/api/policy/', { checks: [] });
