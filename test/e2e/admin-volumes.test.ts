@@ -48,6 +48,8 @@ describe('Admin › Volumes in the browser', () => {
       expect(edit.postDataJSON()).toEqual({ name: editedName, description: 'tier <b>gold</b>', is_public: false });
       await expectToast(page, 'Successfully updated volume type.');
       const editedRow = types.getByRole('row').filter({ has: page.getByRole('cell', { name: editedName, exact: true }) });
+      // The toast comes with the answer; the row is redrawn once the list is read again.
+      await editedRow.waitFor();
       expect(await editedRow.getByRole('cell').allTextContents()).toEqual(expect.arrayContaining([editedName, 'tier <b>gold</b>', 'No']));
       const typeId = new URL(edit.url()).pathname.split('/').at(-2)!;
 
