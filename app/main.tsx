@@ -34,7 +34,7 @@ function Hydrated({ root, children }: { root: HTMLElement; children: ReactNode }
   return children;
 }
 
-// The script is async: the modules above are fetched and evaluated while the server is still
-// writing the page's bootstrap (issue 17), and the app starts once the page, bootstrap and all, is in.
+// The server sends this script after the page's markup and bootstrap (server/page-bootstrap.ts); it is async, so
+// the app starts once the whole page, bootstrap and all, is in, wherever the script stands.
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
 else start();

@@ -24,6 +24,9 @@ export function buildIfStale({ quiet = false } = {}) {
   for (const args of [[], ['--ssr', 'app/server.tsx']]) {
     const result = spawnSync(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', ...args, '--logLevel', 'warn'], {
       cwd: root,
+      // A production build whoever asks: under vitest NODE_ENV is `test`, and a server entry built so compiled its
+      // JSX for React's development runtime while bundling the production one (every page then went undrawn).
+      env: { ...process.env, NODE_ENV: 'production' },
       stdio: 'inherit',
     });
     if (result.status !== 0) throw new Error(`vite build failed (exit ${result.status})`);

@@ -88,8 +88,6 @@ describe('the page served to a signed-in user carries what every page reads firs
     for (const url of ['/api/keystone/user-session/', '/api/keystone/svc-catalog/', '/api/settings/', '/api/neutron/extensions/', `/api/keystone/projects/?user_id=${session.id}`]) {
       expect(bootstrap.answers[url], url).toEqual((await demo.get(url)).body);
     }
-    // The scripts come first, so the browser fetches them while the server reads the bootstrap.
-    expect(html.indexOf('/assets/index.js')).toBeLessThan(html.indexOf('id="bootstrap"'));
     expect(html).not.toContain(demo.cookies.get('sessionid'));
   });
 
@@ -137,6 +135,15 @@ describe('a page the server draws', () => {
     const bootstrap = bootstrapOf(html)!;
     expect(bootstrap.hydration).toEqual({ queries: { mutations: [], queries: [{ queryHash: '["drawn"]' }] }, loaderData: { 0: null } });
     expect(bootstrap.firstReads).toBeUndefined();
+  });
+
+  it("sends the app's script after the drawn rows and the bootstrap, not in the head: the first rows need no script", async () => {
+    const html = await page(await ApiClient.loggedIn(cloud, 'demo'));
+    const script = html.indexOf('<script type="module" src="/assets/index.js"></script>');
+    expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/assets/index.js');
+    expect(script).toBeGreaterThan(html.indexOf('drawn for demo'));
+    expect(script).toBeGreaterThan(html.indexOf('id="bootstrap"'));
+    expect(script).toBeLessThan(html.indexOf('</body>'));
   });
 
   it('is sent as the browser draws it, bootstrap and all, when the render fails', async () => {
