@@ -9,6 +9,9 @@ import { TEST_PASSWORD_HASHING } from './test/support/shared-cloud.js';
 // Every file is independent of the others' order and leftovers: the api layer
 // shares one emulator and server, the e2e layer one server and one Chromium,
 // and files make what they need under their own names (README, Testing).
+/** Component files that mock a module of the app: each runs isolated (the components-mocking project). */
+const MOCKING_COMPONENT_FILES = ['test/components/network-topology-canvas.test.tsx'];
+
 export default defineConfig({
   plugins: [react()],
   test: {
@@ -36,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'components',
           include: ['test/components/**/*.test.{ts,tsx}'],
+          exclude: MOCKING_COMPONENT_FILES,
           environment: 'jsdom',
           setupFiles: ['test/support/components-setup.ts'],
           // A file's import of the app (MUI, rjsf, the engine) and its jsdom took longer than most of its tests: a worker
@@ -43,6 +47,18 @@ export default defineConfig({
           // components-setup.ts empties the document, the storages and the mocks after it (test/components/independence.test.tsx).
           isolate: false,
           // A form test renders the app, MUI and rjsf in jsdom: seconds on a busy 2-core machine.
+          testTimeout: 15_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // A file that mocks a module the app imports (vi.mock) gets a fresh worker: in a shared one the app's
+          // modules another file loaded first keep the real module, and the mock never reaches them.
+          name: 'components-mocking',
+          include: MOCKING_COMPONENT_FILES,
+          environment: 'jsdom',
+          setupFiles: ['test/support/components-setup.ts'],
           testTimeout: 15_000,
         },
       },

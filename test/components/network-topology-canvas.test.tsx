@@ -63,17 +63,9 @@ describe('Network Topology: the graph of a large project on a canvas', { timeout
 
     // Whatever the layout made of the places, the hit-test answers instance-7 here.
     nodeAt.mockImplementation((nodes) => nodes.find((node) => node.id === 'vm-7'));
-    // The layout's warm-up slices run between frames; on a loaded machine a click can come while the drawing is still
-    // being set up and open nothing, as a person would see: click again (on the drawing on screen now) until it opens.
-    const balloon = await waitFor(
-      () => {
-        const shown = screen.queryByRole('dialog', { name: 'instance-7' });
-        if (shown) return shown;
-        fireEvent.click(screen.getByRole('img', { name: 'Network topology graph' }), { clientX: 200, clientY: 150 });
-        throw new Error('no balloon yet for instance-7');
-      },
-      { timeout: 15_000, interval: 1_000 },
-    );
+    fireEvent.click(drawing, { clientX: 200, clientY: 150 });
+    // The layout's warm-up slices run between frames; on a loaded machine the balloon may come after them.
+    const balloon = await screen.findByRole('dialog', { name: 'instance-7' }, { timeout: 15_000 });
     within(balloon).getByText('vm-7');
     within(balloon).getByRole('link', { name: '» View Instance Details' });
     within(balloon).getByRole('button', { name: 'Delete Instance' });

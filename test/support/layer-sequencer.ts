@@ -8,7 +8,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * block: a worker of a layer that shares it between files (`isolate: false`) is kept only while the next file
  * waiting is of the same layer. A run with `--sequence.shuffle…` uses vitest's own random order instead (vitest.config.ts).
  */
-export const LAYER_ORDER = ['e2e', 'components', 'emulator', 'api', 'unit'];
+export const LAYER_ORDER = ['e2e', 'components', 'components-mocking', 'emulator', 'api', 'unit'];
 
 export default class LayerSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
