@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { useChromium } from './chromium-fixture.js';
 import { CONTAINERS_PANEL } from '../../custom/containers/panel.js';
 import { ADMIN_OVERVIEW_PANEL, PROJECT_OVERVIEW_PANEL } from '../../custom/overview/panel.js';
 import { NETWORK_TOPOLOGY_PANEL } from '../../custom/topology/panel.js';
@@ -85,4 +86,19 @@ export interface Share {
 
 function shareOf<T>(items: T[], { part, of }: Share): T[] {
   return items.filter((_item, index) => index % of === part - 1);
+}
+
+/**
+ * The layout suite for one share of the panels, each checked at 1400 and 1024 px wide: a layout-N.test.ts file
+ * calls it with its share, so that the shares run side by side.
+ */
+export function describeLayoutShare(share: Share): void {
+  const baseUrl = inject('baseUrl');
+  const passwords = inject('passwords');
+  const browser = useChromium();
+  describe('layout: every panel fits the window and keeps its row menu reachable (issue 14)', () => {
+    it(`at 1400 and 1024 px wide, no page is wider than the window and the first row menu is visible and opens (panels, share ${share.part} of ${share.of})`, async () => {
+      expect(await panelsThatDoNotFit(browser(), baseUrl, passwords.admin, [1400, 1024], share)).toEqual([]);
+    }, 300_000);
+  });
 }
