@@ -7,7 +7,8 @@ import { createMemoryRouter, matchPath } from 'react-router-dom';
 import type { Bootstrap, RenderedPage } from '../shared/bootstrap';
 import { App } from '../src/app/App';
 import { createApp } from '../src/app/create-app';
-import { prefetchPanelList } from '../src/engine/prefetch';
+import { buildMenu } from '../src/app/menu';
+import { prefetchGateExtensions, prefetchPanelList } from '../src/engine/prefetch';
 import { setCookieSource } from '../src/utils/cookies';
 import { holdPageClock } from '../src/utils/dates';
 import { plugins } from './plugins';
@@ -48,7 +49,8 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     const descriptor = parts.registry.all.find((each) => each.panel && matchPath(each.panel.path, pathname));
     if (!descriptor) return { firstReads, html: null };
     // The route's loader has started the same prefetch: this one joins it (one call per query).
-    await prefetchPanelList(parts.queryClient, parts.backend, descriptor);
+    const gated = buildMenu(parts.registry.all, plugins.panels).flatMap((section) => section.groups.flatMap((group) => group.panels));
+    await Promise.all([prefetchPanelList(parts.queryClient, parts.backend, descriptor), prefetchGateExtensions(parts.queryClient, parts.backend, gated)]);
     await routerReady(parts.router);
     let html: string;
     const drawnAt = Date.now();
