@@ -102,7 +102,7 @@ describe('a list page the server draws', () => {
     }
   });
 
-  it('looks as the person left it before and after the app takes it over: the same sidebar entries, the same columns at 1024 px and the same rows', { timeout: 60_000 }, async () => {
+  it('looks as the person left it before and after the app takes it over, which keeps the drawn rows: the same sidebar entries, the same columns at 1024 px and the same rows', { timeout: 60_000 }, async () => {
     const { page, context } = await openSession(browser());
     await page.setViewportSize({ width: 1024, height: 768 });
     await logIn(page, baseUrl, 'demo', passwords.demo);
@@ -126,10 +126,13 @@ describe('a list page the server draws', () => {
       expect(await page.evaluate(() => document.getElementById('root')!.hasAttribute('inert')), 'the server drew the page').toBe(true);
       const drawn = await whatTheUserSees(page);
       expect(drawn).toEqual(seen);
+      await page.evaluate((row) => ((window as { drawnRow?: Element | null }).drawnRow = document.querySelector(row)), FIRST_ROW);
       release();
       await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
       await settled(page);
       expect(await whatTheUserSees(page)).toEqual(drawn);
+      // Hydrated, not drawn again: the row the server drew is the one the app now runs.
+      expect(await page.evaluate(() => document.body.contains((window as { drawnRow?: Element | null }).drawnRow ?? null))).toBe(true);
     } finally {
       await context.close();
     }
