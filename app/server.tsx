@@ -3,11 +3,12 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import { dehydrate } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, matchPath } from 'react-router-dom';
+import { createMemoryRouter, matchPath, matchRoutes, type RouteObject } from 'react-router-dom';
 import type { Bootstrap, RenderedPage } from '../shared/bootstrap';
 import { App } from '../src/app/App';
 import { createApp } from '../src/app/create-app';
-import { prefetchPanelList } from '../src/engine/prefetch';
+import { buildMenu } from '../src/app/menu';
+import { prefetchGateExtensions, prefetchPanelList } from '../src/engine/prefetch';
 import { setCookieSource } from '../src/utils/cookies';
 import { holdPageClock } from '../src/utils/dates';
 import { plugins } from './plugins';
@@ -43,12 +44,13 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     return response;
   };
   const pathname = new URL(path, 'http://page').pathname;
-  const parts = createApp(plugins, { bootstrap, fetch: recording, createRouter: (routes) => createMemoryRouter(routes, { initialEntries: [path] }) });
+  const parts = createApp(plugins, { bootstrap, fetch: recording, createRouter: (routes) => createMemoryRouter(branchOf(routes, pathname), { initialEntries: [path] }) });
   try {
     const descriptor = parts.registry.all.find((each) => each.panel && matchPath(each.panel.path, pathname));
     if (!descriptor) return { firstReads, html: null };
     // The route's loader has started the same prefetch: this one joins it (one call per query).
-    await prefetchPanelList(parts.queryClient, parts.backend, descriptor);
+    const gated = buildMenu(parts.registry.all, plugins.panels).flatMap((section) => section.groups.flatMap((group) => group.panels));
+    await Promise.all([prefetchPanelList(parts.queryClient, parts.backend, descriptor), prefetchGateExtensions(parts.queryClient, parts.backend, gated)]);
     await routerReady(parts.router);
     let html: string;
     const drawnAt = Date.now();
@@ -98,6 +100,37 @@ function stylesOf(html: string): { ids: string[]; css: string } {
     (id) => typeof styleCache.inserted[id] === 'string' && (used.has(id) || styleCache.registered[`css-${id}`] === undefined),
   );
   return { ids, css: ids.map((id) => styleCache.inserted[id]).join('') };
+}
+
+/** Each drawn path's branch of the route tree, as the place of its route at each level (the tree's shape is the same for every page). */
+const branches = new Map<string, number[]>();
+
+/**
+ * The routes down to the one `pathname` matches, without the others: a
+ * router ranks every route of the tree it is given (the app has some 200), a
+ * fifth of a drawn page's CPU on the server, and a page drawn there needs
+ * only its own. The routes whose loader data the browser takes over have
+ * names, not numbers by their place (src/app/routes.tsx).
+ */
+function branchOf(routes: RouteObject[], pathname: string): RouteObject[] {
+  let places = branches.get(pathname);
+  if (!places) {
+    places = [];
+    let level = routes;
+    for (const { route } of matchRoutes(routes, pathname) ?? []) {
+      places.push(level.indexOf(route));
+      level = route.children ?? [];
+    }
+    if (places.includes(-1)) return routes;
+    // Drawn paths are panels' list pages, a few dozen; the bound keeps a crawler of made-up paths from growing it.
+    if (branches.size < 1000) branches.set(pathname, places);
+  }
+  const keep = (level: RouteObject[], depth: number): RouteObject[] => {
+    if (depth === places.length) return [];
+    const route = level[places[depth]];
+    return [route.children ? { ...route, children: keep(route.children, depth + 1) } : route];
+  };
+  return keep(routes, 0);
 }
 
 /** Once the memory router has run the first page's loaders (they return at once). */

@@ -5,6 +5,11 @@ import type { SessionData } from '../plugins/session.js';
 /** Roles that make a user a superuser (Horizon's OPENSTACK_KEYSTONE_ADMIN_ROLES). */
 const ADMIN_ROLES = ['admin'];
 
+/** Whether the session's roles make its user a superuser, who sees every project's resources in the services' lists. */
+export function isSuperuser(session: Pick<SessionData, 'roles'>): boolean {
+  return session.roles.some((role) => ADMIN_ROLES.includes(role.toLowerCase()));
+}
+
 /** The `user-session/` object of api-contract §3. It never carries the token. */
 export function userSession(session: SessionData, catalog: CatalogEntry[]) {
   return {
@@ -17,7 +22,7 @@ export function userSession(session: SessionData, catalog: CatalogEntry[]) {
     domain_id: session.domainId,
     domain_name: session.domainName,
     roles: session.roles.map((name) => ({ name })),
-    is_superuser: session.roles.some((role) => ADMIN_ROLES.includes(role.toLowerCase())),
+    is_superuser: isSuperuser(session),
     enabled: true,
     services_region: session.region,
     available_services_regions: serviceRegions(catalog),

@@ -38,6 +38,9 @@ export function buildRoutes(
         { index: true, element: <Navigate to={LANDING_PATH} replace /> },
         ...sectionRoots(buildMenu(registry.all, screens.panels)).map(({ path, to }) => ({ path, element: <Navigate to={to} replace /> })),
         ...panels.map((descriptor) => ({
+          // Named, not numbered by its place: the server draws the page with only its own branch of the tree, and the browser
+          // takes the loader's data the server's render ended with by this id (app/server.tsx).
+          id: descriptor.panel!.path,
           path: descriptor.panel!.path,
           // `onPanel` starts the list's call at navigation; returning at once, it never holds the navigation.
           ...(onPanel && {

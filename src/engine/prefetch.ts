@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { Backend } from '../backend/contract';
-import type { AnyResourceDescriptor } from '../descriptor';
+import { type Backend, type ExtensionService, isServiceEnabled } from '../backend/contract';
+import type { AnyResourceDescriptor, PanelDescriptor } from '../descriptor';
 import { persistedTerms } from '../search/facets';
 import { currentPageSize } from '../table/page-size';
 import { catalogQuery, extensionsQuery, panelAccess, sessionQuery, settingsQuery } from './access';
@@ -37,6 +37,28 @@ export async function prefetchPanelList(queryClient: QueryClient, backend: Backe
     else await prefetchOnce(queryClient, listQuery(backend.dataProvider, descriptor, request.filter));
   } catch {
     // Left to the page.
+  }
+}
+
+/**
+ * Reads the extension lists that gate `panels` (the sidebar's), for the
+ * services the session's catalog has, before a page is drawn by the server:
+ * a gate waiting on its list leaves its panel out, so the drawn sidebar
+ * would lack Network QoS and Trunks until the browser, once it took the page
+ * over, read the lists and added them. The page's bootstrap answers them, so
+ * this makes no call. Never throws: a list that fails is the gate's to report.
+ */
+export async function prefetchGateExtensions(queryClient: QueryClient, backend: Backend, panels: readonly { panel: PanelDescriptor; serviceType: string }[]): Promise<void> {
+  try {
+    const [session, catalog] = await Promise.all([queryClient.ensureQueryData(sessionQuery(backend.identity)), queryClient.ensureQueryData(catalogQuery(backend.identity))]);
+    const services = new Set<ExtensionService>();
+    for (const { panel, serviceType } of panels) {
+      if (!isServiceEnabled(catalog, serviceType, session.services_region)) continue;
+      for (const { service } of panel.extensions ?? []) services.add(service);
+    }
+    await Promise.all([...services].map((service) => queryClient.prefetchQuery(extensionsQuery(backend.extensions, service))));
+  } catch {
+    // Left to the gates.
   }
 }
 

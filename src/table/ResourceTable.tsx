@@ -69,7 +69,7 @@ export function ResourceTable<Row extends Record<string, unknown>>(props: Resour
   const width = useWindowWidth();
   const box = useRef<HTMLDivElement>(null);
   const byWindow = props.columns.filter((column) => isPriorityShown(column.priority, width));
-  const fitHidden = useFitColumns(box, byWindow.filter((column) => column.priority > 1).length, rows);
+  const fitHidden = useFitColumns(box, byWindow.filter((column) => column.priority > 1).length, rows, caption);
   const tooWide = hiddenToFit(byWindow, fitHidden);
   const columns = byWindow.filter((column) => !tooWide.has(column.id));
   const toggleExpanded = (id: string, open?: boolean) =>

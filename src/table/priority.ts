@@ -1,4 +1,5 @@
 import { type RefObject, useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { rememberedFit, rememberFit } from './remembered-fit';
 
 /**
  * Spec 1 §9: a valid column priority is a whole number from 1; anything else
@@ -32,8 +33,12 @@ export function isPriorityShown(priority: number, width: number): boolean {
 
 /** The window's width, following resizes. */
 export function useWindowWidth(): number {
-  // The server's page is rendered for no window (every column shown); hydration starts from that, then takes the window's width.
-  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, () => Infinity);
+  // The server draws for the width the person last had (every column when it is not known); hydration starts from that, then takes the window's.
+  return useSyncExternalStore(subscribeToResize, () => window.innerWidth, rememberedWidth);
+}
+
+function rememberedWidth(): number {
+  return rememberedFit()?.width ?? Infinity;
 }
 
 function subscribeToResize(onChange: () => void): () => void {
@@ -63,9 +68,12 @@ export function hiddenToFit(columns: readonly { id: string; priority: number }[]
  * column hides; when the box's width changes the columns are fitted afresh.
  * Returns how many columns to hide (see `hiddenToFit`). `contentKey` changes
  * when what the cells show changes (rows arrive), so the fit is checked again.
+ * The fit found is remembered under `table` (`remembered-fit.ts`), where the
+ * first render, the server's or the browser's, starts: the box's first
+ * measurement fits it afresh.
  */
-export function useFitColumns(box: RefObject<HTMLElement | null>, hidable: number, contentKey: unknown): number {
-  const [hidden, setHidden] = useState(0);
+export function useFitColumns(box: RefObject<HTMLElement | null>, hidable: number, contentKey: unknown, table: string): number {
+  const [hidden, setHidden] = useState(() => rememberedFit()?.hidden[table] ?? 0);
   const [boxWidth, setBoxWidth] = useState(0);
   useEffect(() => {
     const element = box.current;
@@ -83,8 +91,9 @@ export function useFitColumns(box: RefObject<HTMLElement | null>, hidable: numbe
       setHidden(0);
       return;
     }
-    if (!element || hidden >= hidable) return;
-    if (element.scrollWidth > element.clientWidth + 1) setHidden(hidden + 1);
-  }, [box, hidden, hidable, boxWidth, contentKey]);
+    if (!element) return;
+    if (hidden < hidable && element.scrollWidth > element.clientWidth + 1) setHidden(hidden + 1);
+    else if (boxWidth > 0) rememberFit(window.innerWidth, table, Math.min(hidden, hidable));
+  }, [box, hidden, hidable, boxWidth, contentKey, table]);
   return Math.min(hidden, hidable);
 }

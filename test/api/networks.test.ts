@@ -30,6 +30,23 @@ describe('the Networks panel list', () => {
     const plain = (await demo.get('/api/neutron/networks/')).body.items as { id: string }[];
     for (const network of external.filter((each) => !each.shared)) expect(plain.map((item) => item.id)).not.toContain(network.id);
   });
+
+  it('lists the shared networks, then the project’s own, each once, and never another project’s: for a member and for an admin', async () => {
+    const own = await network(demo, demoNative);
+    const adminOwn = await network(admin, adminNative);
+    const shared = await network(admin, adminNative);
+    expect((await patch(admin, `/api/neutron/networks/${shared.id}/`, { shared: true })).status).toBe(200);
+
+    const demoIds = ((await demo.get('/api/neutron/networks/?include_external=true')).body.items as { id: string }[]).map((item) => item.id);
+    expect(demoIds.filter((id) => id === shared.id)).toHaveLength(1);
+    expect(demoIds.indexOf(shared.id)).toBeLessThan(demoIds.indexOf(own.id));
+    expect(demoIds).not.toContain(adminOwn.id);
+
+    const adminIds = ((await admin.get('/api/neutron/networks/?include_external=true')).body.items as { id: string }[]).map((item) => item.id);
+    expect(adminIds).toEqual(expect.arrayContaining([adminOwn.id, shared.id]));
+    expect(adminIds.filter((id) => id === shared.id)).toHaveLength(1);
+    expect(adminIds, 'an admin’s project panel holds no other project’s network').not.toContain(own.id);
+  });
 });
 
 describe('one network', () => {

@@ -76,6 +76,14 @@ export const NEUTRON_CALLS: NativeCall[] = [
   },
   {
     service: 'network',
+    name: 'GET /v2.0/networks (member: its own, the shared and the external ones)',
+    method: 'GET',
+    url: (ctx) => `${neutronUrl(ctx)}/networks`,
+    headers: as('demoToken'),
+    reads: each('networks', NETWORK_FIELDS),
+  },
+  {
+    service: 'network',
     name: 'GET /v2.0/networks?tenant_id=&shared=False',
     method: 'GET',
     url: (ctx) => `${neutronUrl(ctx)}/networks?tenant_id=${ctx.demoProjectId}&shared=False`,

@@ -101,4 +101,71 @@ describe('a list page the server draws', () => {
       await context.close();
     }
   });
+
+  it('looks as the person left it before and after the app takes it over, which keeps the drawn rows: the same sidebar entries, the same columns at 1024 px and the same rows', { timeout: 60_000 }, async () => {
+    const { page, context } = await openSession(browser());
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await logIn(page, baseUrl, 'demo', passwords.demo);
+    try {
+      // The person has had Images open at this width: the columns its table could show are remembered.
+      await page.goto(`${baseUrl}/project/images`);
+      await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+      await settled(page);
+      const seen = await whatTheUserSees(page);
+      expect(seen.columns, 'some columns do not fit at 1024 px').not.toContain('Size');
+
+      // The app's scripts are held back, so the page stays as the server drew it until they are let through.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/assets/*.js', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/project/images`, { waitUntil: 'domcontentloaded' });
+      await page.locator(FIRST_ROW).first().waitFor();
+      expect(await page.evaluate(() => document.getElementById('root')!.hasAttribute('inert')), 'the server drew the page').toBe(true);
+      const drawn = await whatTheUserSees(page);
+      expect(drawn).toEqual(seen);
+      await page.evaluate((row) => ((window as { drawnRow?: Element | null }).drawnRow = document.querySelector(row)), FIRST_ROW);
+      release();
+      await page.waitForFunction(() => !document.getElementById('root')!.hasAttribute('inert'));
+      await settled(page);
+      expect(await whatTheUserSees(page)).toEqual(drawn);
+      // Hydrated, not drawn again: the row the server drew is the one the app now runs.
+      expect(await page.evaluate(() => document.body.contains((window as { drawnRow?: Element | null }).drawnRow ?? null))).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
 });
+
+/** Once the page has not changed for 20 frames: what follows hydration (the window's width, the table's fit) has run. */
+async function settled(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = '';
+        let still = 0;
+        const look = () => {
+          const now = document.querySelector('main')?.innerHTML.length + ':' + document.querySelector('nav')?.innerHTML.length;
+          still = now === last ? still + 1 : 0;
+          last = now;
+          if (still >= 20) resolve();
+          else requestAnimationFrame(look);
+        };
+        requestAnimationFrame(look);
+      }),
+  );
+}
+
+/** The sidebar's entries, the table's column headers and its rows' names, as far as they are on screen. */
+function whatTheUserSees(page: Page): Promise<{ sidebar: string[]; columns: string[]; rows: string[] }> {
+  return page.evaluate(() => {
+    const onScreen = (element: Element) => {
+      const box = element.getBoundingClientRect();
+      return box.width > 0 && box.height > 0;
+    };
+    const texts = (selector: string) => [...document.querySelectorAll(selector)].filter(onScreen).map((element) => (element as HTMLElement).innerText.trim());
+    return { sidebar: texts('nav[aria-label="Main navigation"] a'), columns: texts('main table thead th'), rows: texts('main table tbody tr td a') };
+  });
+}
