@@ -3,6 +3,7 @@ import { openEmulator } from '../emulator/app.js';
 import { build } from './app.js';
 import { loadConfig } from './config.js';
 import { serveInProcess } from './openstack/http.js';
+import { routeInProcess } from './openstack/in-process.js';
 
 /**
  * `npm start`: the dashboard, and the built-in cloud unless OS_AUTH_URL or
@@ -61,7 +62,7 @@ async function main(): Promise<void> {
   if (!config.publicUrl && address && typeof address === 'object') baseUrl = `http://${listenHost}:${address.port}`;
 
   // The built-in cloud answers this server's own calls in process (its catalog URLs start here).
-  if (emulator) serveInProcess(`${baseUrl}/cloud/`, (call) => app.inject(call));
+  if (emulator) serveInProcess(`${baseUrl}/cloud/`, routeInProcess(app));
   app.backupService?.start();
 
   const lines = [`Cloud dashboard: ${baseUrl}/`];

@@ -108,8 +108,8 @@ export type InProcessDispatch = (call: { method: string; url: string; headers: R
   body: string;
 }>;
 
-/** URL prefix → the process-local cloud behind it (the built-in cloud of `npm start`), and the length of the prefix's origin. */
-const inProcessClouds = new Map<string, { dispatch: InProcessDispatch; originLength: number }>();
+/** URL prefix → the process-local cloud behind it (the built-in cloud of `npm start`), the length of the prefix's origin and its host. */
+const inProcessClouds = new Map<string, { dispatch: InProcessDispatch; originLength: number; host: string }>();
 
 /**
  * Calls to URLs under `prefix` are answered in process, without a loopback
@@ -118,19 +118,21 @@ const inProcessClouds = new Map<string, { dispatch: InProcessDispatch; originLen
  * Image data (streamed bodies) still goes over HTTP. Returns the undo.
  */
 export function serveInProcess(prefix: string, dispatch: InProcessDispatch): () => void {
-  inProcessClouds.set(prefix, { dispatch, originLength: new URL(prefix).origin.length });
+  const url = new URL(prefix);
+  inProcessClouds.set(prefix, { dispatch, originLength: url.origin.length, host: url.host });
   return () => inProcessClouds.delete(prefix);
 }
 
-function inProcessFor(url: string): { dispatch: InProcessDispatch; path: string } | undefined {
-  for (const [prefix, { dispatch, originLength }] of inProcessClouds) {
-    if (url.startsWith(prefix)) return { dispatch, path: url.slice(originLength) };
+function inProcessFor(url: string): { dispatch: InProcessDispatch; path: string; host: string } | undefined {
+  for (const [prefix, { dispatch, originLength, host }] of inProcessClouds) {
+    if (url.startsWith(prefix)) return { dispatch, path: url.slice(originLength), host };
   }
   return undefined;
 }
 
-async function exchangeInProcess(local: { dispatch: InProcessDispatch; path: string }, request: UpstreamRequest, payload: Buffer | undefined): Promise<RawAnswer> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Encoding': 'identity', ...request.headers };
+async function exchangeInProcess(local: { dispatch: InProcessDispatch; path: string; host: string }, request: UpstreamRequest, payload: Buffer | undefined): Promise<RawAnswer> {
+  // The Host an HTTP client sends (the cloud's own address), as over the loopback socket.
+  const headers: Record<string, string> = { Host: local.host, Accept: 'application/json', 'Accept-Encoding': 'identity', ...request.headers };
   if (payload !== undefined) headers['Content-Type'] = request.contentType ?? 'application/json';
   const response = await local.dispatch({ method: request.method, url: local.path, headers, payload });
   return { status: response.statusCode, headers: new PlainHeaders(response.headers), text: response.body };

@@ -123,6 +123,10 @@ export async function startOwnCloud(overrides: Partial<BuildOptions> = {}): Prom
     ...overrides,
   });
   baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  // As `npm start` runs it (server/main.ts): the server's own calls to the built-in cloud are answered in process.
+  const { serveInProcess } = await import('../../server/openstack/http.js');
+  const { routeInProcess } = await import('../../server/openstack/in-process.js');
+  const stopServingInProcess = serveInProcess(`${baseUrl}/cloud/`, routeInProcess(app));
   return {
     baseUrl,
     authUrl: `${baseUrl}/cloud/identity/v3`,
@@ -130,6 +134,7 @@ export async function startOwnCloud(overrides: Partial<BuildOptions> = {}): Prom
     isRealCloud: false,
     app,
     close: async () => {
+      stopServingInProcess();
       await app.close();
       emulator.close();
       rmSync(dataDir, { recursive: true, force: true });

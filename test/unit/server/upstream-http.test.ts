@@ -56,10 +56,10 @@ describe('one call to an OpenStack service (server/openstack/http)', () => {
     for (let i = 0; i < 3; i++) expect((await callUpstream({ service: 'compute', method: 'GET', url: `${url}/close`, timeoutMs: 5000 })).body).toEqual({ closed: true });
   });
 
-  it('answers the calls of a cloud served in process without a socket, with its status, headers and body', async () => {
-    const calls: { method: string; url: string; payload?: string }[] = [];
+  it('answers the calls of a cloud served in process without a socket, with its status, headers and body, sent to its host', async () => {
+    const calls: { method: string; url: string; host: string; payload?: string }[] = [];
     const undo = serveInProcess('http://in-process.test/cloud/', async (call) => {
-      calls.push({ method: call.method, url: call.url, payload: call.payload?.toString('utf8') });
+      calls.push({ method: call.method, url: call.url, host: call.headers.Host, payload: call.payload?.toString('utf8') });
       return call.url.endsWith('/missing')
         ? { statusCode: 404, headers: {}, body: JSON.stringify({ itemNotFound: { message: 'Server gone could not be found.' } }) }
         : { statusCode: 202, headers: { 'x-subject-token': 't1' }, body: JSON.stringify({ ok: 'in process' }) };
@@ -68,7 +68,7 @@ describe('one call to an OpenStack service (server/openstack/http)', () => {
       const answer = await callUpstream({ service: 'compute', method: 'POST', url: 'http://in-process.test/cloud/compute/v2.1/servers', body: { a: 1 }, timeoutMs: 5000 });
       expect(answer).toMatchObject({ status: 202, body: { ok: 'in process' } });
       expect(answer.headers.get('x-subject-token')).toBe('t1');
-      expect(calls).toEqual([{ method: 'POST', url: '/cloud/compute/v2.1/servers', payload: '{"a":1}' }]);
+      expect(calls).toEqual([{ method: 'POST', url: '/cloud/compute/v2.1/servers', host: 'in-process.test', payload: '{"a":1}' }]);
       const failure = await callUpstream({ service: 'compute', method: 'GET', url: 'http://in-process.test/cloud/compute/v2.1/missing', timeoutMs: 5000 }).catch((error: unknown) => error);
       expect(failure).toBeInstanceOf(UpstreamError);
       expect((failure as Error).message).toContain('Server gone could not be found.');
