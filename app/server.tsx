@@ -7,7 +7,7 @@ import { createMemoryRouter, matchPath, matchRoutes, type RouteObject } from 're
 import type { Bootstrap, RenderedPage } from '../shared/bootstrap';
 import { App } from '../src/app/App';
 import { createApp } from '../src/app/create-app';
-import { buildMenu } from '../src/app/menu';
+import { buildMenu, type MenuPanel } from '../src/app/menu';
 import { prefetchGateExtensions, prefetchPanelList } from '../src/engine/prefetch';
 import { setCookieSource } from '../src/utils/cookies';
 import { holdPageClock } from '../src/utils/dates';
@@ -49,8 +49,8 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     const descriptor = parts.registry.all.find((each) => each.panel && matchPath(each.panel.path, pathname));
     if (!descriptor) return { firstReads, html: null };
     // The route's loader has started the same prefetch: this one joins it (one call per query).
-    const gated = buildMenu(parts.registry.all, plugins.panels).flatMap((section) => section.groups.flatMap((group) => group.panels));
-    await Promise.all([prefetchPanelList(parts.queryClient, parts.backend, descriptor), prefetchGateExtensions(parts.queryClient, parts.backend, gated)]);
+    gatedPanels ??= buildMenu(parts.registry.all, plugins.panels).flatMap((section) => section.groups.flatMap((group) => group.panels));
+    await Promise.all([prefetchPanelList(parts.queryClient, parts.backend, descriptor), prefetchGateExtensions(parts.queryClient, parts.backend, gatedPanels)]);
     await routerReady(parts.router);
     let html: string;
     const drawnAt = Date.now();
@@ -102,14 +102,17 @@ function stylesOf(html: string): { ids: string[]; css: string } {
   return { ids, css: ids.map((id) => styleCache.inserted[id]).join('') };
 }
 
+/** The sidebar's panels, whose gates the drawn page decides (the same plug-ins for every page). */
+let gatedPanels: MenuPanel[] | undefined;
+
 /** Each drawn path's branch of the route tree, as the place of its route at each level (the tree's shape is the same for every page). */
 const branches = new Map<string, number[]>();
 
 /**
  * The routes down to the one `pathname` matches, without the others: a
- * router ranks every route of the tree it is given (the app has some 200), a
- * fifth of a drawn page's CPU on the server, and a page drawn there needs
- * only its own. The routes whose loader data the browser takes over have
+ * router ranks every route of the tree it is given (the app has some 200),
+ * twice, about a tenth of a drawn page's CPU on the server, and a page drawn
+ * there needs only its own. The routes whose loader data the browser takes over have
  * names, not numbers by their place (src/app/routes.tsx).
  */
 function branchOf(routes: RouteObject[], pathname: string): RouteObject[] {
