@@ -7,7 +7,7 @@ import { createMemoryRouter, matchPath, matchRoutes, type RouteObject } from 're
 import type { Bootstrap, RenderedPage } from '../shared/bootstrap';
 import { App } from '../src/app/App';
 import { createApp } from '../src/app/create-app';
-import { buildMenu, type MenuPanel } from '../src/app/menu';
+import { buildMenu, type MenuPanel, menuPanels } from '../src/app/menu';
 import { prefetchGateExtensions, prefetchPanelList } from '../src/engine/prefetch';
 import { setCookieSource } from '../src/utils/cookies';
 import { holdPageClock } from '../src/utils/dates';
@@ -49,7 +49,7 @@ async function render(path: string, bootstrap: Bootstrap, fetch: typeof globalTh
     const descriptor = parts.registry.all.find((each) => each.panel && matchPath(each.panel.path, pathname));
     if (!descriptor) return { firstReads, html: null };
     // The route's loader has started the same prefetch: this one joins it (one call per query).
-    gatedPanels ??= buildMenu(parts.registry.all, plugins.panels).flatMap((section) => section.groups.flatMap((group) => group.panels));
+    gatedPanels ??= menuPanels(buildMenu(parts.registry.all, plugins.panels));
     await Promise.all([prefetchPanelList(parts.queryClient, parts.backend, descriptor), prefetchGateExtensions(parts.queryClient, parts.backend, gatedPanels)]);
     await routerReady(parts.router);
     let html: string;

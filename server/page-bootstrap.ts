@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createGzip, Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type RenderedPage, type ServerEntry } from '../shared/bootstrap.js';
+import { routeInProcess } from './openstack/in-process.js';
 import { policyVerdicts } from './policy/enforce.js';
 
 /**
@@ -42,7 +43,7 @@ function pageReads(request: FastifyRequest): string[] {
  */
 export async function pageBootstrap(app: FastifyInstance, request: FastifyRequest, entry?: () => Promise<ServerEntry | null>): Promise<PageParts | null> {
   if (!request.session) return null;
-  const fetch = injectFetch(app, request.headers.cookie ?? '');
+  const fetch = inProcessFetch(app, request.headers.cookie ?? '');
   const reads = pageReads(request);
   const responses = await Promise.all(reads.map((url) => fetch(url)));
   if (responses[0].status !== 200) return null;
@@ -78,19 +79,21 @@ async function renderPage(request: FastifyRequest, entry: (() => Promise<ServerE
 }
 
 /**
- * A fetch over our own routes (`app.inject`) with the request's cookie, for
+ * A fetch over our own routes, answered in process (`routeInProcess`, as the
+ * built-in cloud answers the server's calls) with the request's cookie, for
  * the reads the server makes for a page. Reads only: the page's server side
  * never changes anything.
  */
-function injectFetch(app: FastifyInstance, cookie: string): typeof globalThis.fetch {
+function inProcessFetch(app: FastifyInstance, cookie: string): typeof globalThis.fetch {
+  const dispatch = routeInProcess(app);
   return async (input, init) => {
     const method = init?.method ?? 'GET';
     if (method !== 'GET') throw new Error(`A page's server-side read may not ${method} ${String(input)}`);
     const headers = { 'x-requested-with': 'XMLHttpRequest', accept: 'application/json', ...(init?.headers as Record<string, string> | undefined), cookie };
-    const response = await app.inject({ method: 'GET', url: String(input), headers });
+    const response = await dispatch({ method: 'GET', url: String(input), headers });
     const answer = new Headers();
     for (const [name, value] of Object.entries(response.headers)) if (typeof value === 'string' || typeof value === 'number') answer.set(name, String(value));
-    return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), { status: response.statusCode, headers: answer });
+    return new Response(response.statusCode === 204 ? null : response.body, { status: response.statusCode, headers: answer });
   };
 }
 

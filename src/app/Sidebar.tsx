@@ -6,7 +6,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { usePanelAccess } from '../engine/access';
 import { useRegistry } from '../engine/context';
 import { usePlugins } from '../plugins';
-import { buildMenu, type MenuSection } from './menu';
+import { buildMenu, type MenuSection, menuPanels } from './menu';
 import { HEADER_HEIGHT, SIDEBAR_WIDTH } from './theme';
 
 /**
@@ -19,7 +19,7 @@ export function Sidebar({ open, onNavigate }: { open: boolean; onNavigate(): voi
   const registry = useRegistry();
   const { panels: screens } = usePlugins();
   const menu = useMemo(() => buildMenu(registry.all, screens), [registry, screens]);
-  const panels = menu.flatMap((section) => section.groups.flatMap((group) => group.panels));
+  const panels = menuPanels(menu);
   const access = usePanelAccess(panels);
   const allowedPaths = new Set(panels.filter((_panel, index) => access[index] === 'allowed').map(({ panel }) => panel.path));
   const visible = visibleMenu(menu, allowedPaths);

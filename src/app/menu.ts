@@ -40,6 +40,11 @@ export function buildMenu(descriptors: readonly AnyResourceDescriptor[], screens
   }).filter((section) => section.groups.length > 0);
 }
 
+/** Every panel of `menu`, in the sidebar's order. */
+export function menuPanels(menu: readonly MenuSection[]): MenuPanel[] {
+  return menu.flatMap((section) => section.groups.flatMap((group) => group.panels));
+}
+
 /**
  * Where a user lands after signing in, on `/` too: the project section's
  * root, the Overview (Horizon lands there).
