@@ -27,7 +27,7 @@ import type { BffContext } from './context.js';
 import { CloudAccess } from './openstack/access.js';
 import { KeystoneClient } from './openstack/keystone.js';
 import { apiGuardPlugin, sendError } from './plugins/api-guard.js';
-import { requestLogging } from './plugins/client-close.js';
+import { requestLogging } from './plugins/request-logging.js';
 import { configureBreakers } from './openstack/breaker.js';
 import { inputGuardPlugin } from './plugins/input-guard.js';
 import { acceptEmptyJsonBodies, limitApiBodies } from './plugins/request-bodies.js';
@@ -86,7 +86,7 @@ declare module 'fastify' {
 export async function build(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    // Without a logger Fastify skips the per-request child itself; with one, ours is made lazily (client-close.ts).
+    // Without a logger Fastify skips the per-request child itself; with one, ours is made lazily (request-logging.ts).
     ...(options.logger ? requestLogging() : {}),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 1024 }, // both slash forms, never a redirect (api-contract §1.1)
     trustProxy: options.trustProxy ?? false,

@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { requestLogging } from '../../../server/plugins/client-close';
+import { requestLogging } from '../../../server/plugins/request-logging';
 
 /** A server whose log lines are collected; its route reports `error` on its reply's logger as the compression plugin does. */
 async function serverLogging(error: Error, level = 'info') {
