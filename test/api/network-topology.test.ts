@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bootImageId } from '../support/boot-image.js';
 import { type ApiClient } from '../support/api-client.js';
 import { type TestCloud, uniqueName } from '../support/cloud.js';
 import { waitUntil } from '../support/wait.js';
@@ -41,8 +42,7 @@ beforeAll(async () => {
   haPort = (await demoNative.ok('POST', '/ports', { port: { network_id: network.id, device_owner: 'network:router_ha_interface', device_id: router.id } })).port;
   demoNative.deleteLater(`/ports/${haPort.id}`);
 
-  const images = (await demo.get('/api/glance/images/')).body.items as { id: string; status: string; container_format: string; min_ram: number }[];
-  const imageId = images.find((image) => image.status === 'active' && !['aki', 'ari'].includes(image.container_format) && !image.min_ram)!.id;
+  const imageId = await bootImageId(demo);
   const flavor = ((await demo.get('/api/nova/flavors/')).body.items as { id: string; ram: number }[]).sort((a, b) => a.ram - b.ram)[0];
   serverName = uniqueName('api-topo-vm');
   const launched = await demo.post('/api/nova/servers/', {

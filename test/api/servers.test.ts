@@ -1,5 +1,6 @@
 import forge from 'node-forge';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { bootImageId } from '../support/boot-image.js';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
 import { waitUntil } from '../support/wait.js';
@@ -26,8 +27,7 @@ beforeAll(async () => {
   cloud = await startTestCloud();
   demo = await ApiClient.loggedIn(cloud, 'demo');
   admin = await ApiClient.loggedIn(cloud, 'admin');
-  const images = (await demo.get('/api/glance/images/')).body.items as { id: string; status: string; container_format: string; min_ram: number }[];
-  imageId = images.find((image) => image.status === 'active' && !['aki', 'ari'].includes(image.container_format) && !image.min_ram)!.id;
+  imageId = await bootImageId(demo);
   const networks = (await demo.get('/api/neutron/networks/')).body.items as { id: string; name: string; 'router:external': boolean; subnets: unknown[] }[];
   networkId = networks.find((network) => !network['router:external'] && network.subnets.length && network.name === 'private')!.id;
   flavors = ((await demo.get('/api/nova/flavors/')).body.items as typeof flavors).sort((a, b) => a.ram - b.ram);
