@@ -50,6 +50,9 @@ describe('Network topology in the browser', () => {
     try {
       // The flat view: the network's column, the router and the instance with their names cut at 9 units.
       // The page reads the topology with a timestamp, so no cache answers (spec 1 §7.2).
+      // Drawn in Normal, as chosen before (ntp_draw_mode): without a choice the mode follows how many networks demo has,
+      // and other files' networks come and go in demo's project (Small hides the device names).
+      await page.context().addCookies([{ name: 'ntp_draw_mode', value: 'normal', url: baseUrl }]);
       const loaded = page.waitForRequest((request) => /\/project\/network_topology\/json\?\d{13}$/.test(request.url()));
       await page.goto(`${baseUrl}/project/network_topology?tab=topology_tabs__topology`);
       await loaded;
