@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { requestsUntil } from '../support/first-row.js';
-import { apiFromPage, logIn, openSession } from '../support/pages.js';
+import { apiFromPage, logIn, openSession, SEED_FLAVOR } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -34,7 +34,7 @@ describe('the first row of a page', () => {
     await logIn(page, baseUrl, 'demo', passwords.demo);
     // Demo's project has images from the seed; a key pair and an instance of this test's own give the others a row.
     const images = (await apiFromPage(page, 'GET', '/api/glance/images/')).body as { items: { id: string; name: string }[] };
-    const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as { items: { id: string; ram: number }[] };
+    const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as { items: { id: string; name: string }[] };
     // Named: other files' networks come and go in demo's project, and Nova refuses to choose among several (409).
     const networks = (await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { id: string; name: string }[] };
     const keypair = `e2e-first-row-${Date.now()}`;
@@ -42,13 +42,13 @@ describe('the first row of a page', () => {
     const created = await apiFromPage(page, 'POST', '/api/nova/servers/', {
       name: `e2e-first-row-${Date.now()}`,
       source_id: images.items.find((image) => image.name === 'tiny-boot')!.id,
-      flavor_id: [...flavors.items].sort((a, b) => a.ram - b.ram)[0].id,
+      flavor_id: flavors.items.find((flavor) => flavor.name === SEED_FLAVOR)!.id,
       key_name: null,
       user_data: null,
       security_groups: ['default'],
       nics: [{ 'net-id': networks.items.find((network) => network.name === 'private')!.id, 'v4-fixed-ip': '' }],
     });
-    expect(created.status).toBe(201);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     try {
       for (const path of ['/project/key_pairs', '/project/images', '/project/instances']) {
         const sent = await requestsBeforeFirstRow(page, path);

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
 import { demoEndpoint } from '../support/demo-ports.js';
-import { apiFromPage, expectToast, logIn, nextUntil, openInApp, openSession } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, nextUntil, openInApp, openSession, SEED_FLAVOR } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -55,7 +55,7 @@ describe('Load balancers in the browser', () => {
     const stamp = Date.now();
     // Three running instances of demo's on the private network: their ports are the member candidates (spec 3 §3.1).
     const images = (await apiFromPage(page, 'GET', '/api/glance/images/')).body as Items<{ id: string; name: string }>;
-    const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as Items<{ id: string; ram: number }>;
+    const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as Items<{ id: string; name: string }>;
     const networks = (await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as Items<{ id: string; name: string }>;
     const servers: { id: string; name: string; ip?: string }[] = [];
     let certificate: { container: string; refs: string[] } | undefined;
@@ -67,7 +67,7 @@ describe('Load balancers in the browser', () => {
         const created = await apiFromPage(page, 'POST', '/api/nova/servers/', {
           name: serverName,
           source_id: images.items.find((image) => image.name === 'tiny-boot')!.id,
-          flavor_id: [...flavors.items].sort((a, b) => a.ram - b.ram)[0].id,
+          flavor_id: flavors.items.find((flavor) => flavor.name === SEED_FLAVOR)!.id,
           key_name: null,
           user_data: null,
           security_groups: ['default'],

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, expectToast, logIn, openSession } from '../support/pages.js';
+import { apiFromPage, expectToast, logIn, openSession, SEED_FLAVOR } from '../support/pages.js';
 import { waitUntil } from '../support/wait.js';
 
 const baseUrl = inject('baseUrl');
@@ -23,10 +23,11 @@ async function arrange(page: Page, suffix: string) {
   const pools = await api<{ items: Created[] }>(page, 'GET', '/api/network/floatingippools/');
   const router = await api<Created>(page, 'POST', '/api/neutron/routers/', { name: `e2e-topo-router-${suffix}`, admin_state_up: true, external_gateway_info: { network_id: pools.items[0].id } });
   await api(page, 'POST', `/api/neutron/routers/${router.id}/interfaces/`, { subnet_id: subnet.id });
-  const images = await api<{ items: { id: string; status: string; container_format: string; min_ram: number }[] }>(page, 'GET', '/api/glance/images/');
-  const image = images.items.find((item) => item.status === 'active' && !['aki', 'ari'].includes(item.container_format) && !item.min_ram)!;
-  const flavors = await api<{ items: { id: string; ram: number }[] }>(page, 'GET', '/api/nova/flavors/');
-  const flavor = flavors.items.sort((a, b) => a.ram - b.ram)[0];
+  // The seeded image, by name: other files' images come and go in the list.
+  const images = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/glance/images/');
+  const image = images.items.find((item) => item.name === 'tiny-boot')!;
+  const flavors = await api<{ items: { id: string; name: string }[] }>(page, 'GET', '/api/nova/flavors/');
+  const flavor = flavors.items.find((each) => each.name === SEED_FLAVOR)!;
   const name = `e2e-topo-vm-${suffix}`;
   const server = await api<Created>(page, 'POST', '/api/nova/servers/', {
     name, source_id: image.id, flavor_id: flavor.id, key_name: null, user_data: null, security_groups: ['default'], nics: [{ 'net-id': network.id, 'v4-fixed-ip': '' }],

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { useChromium } from '../support/chromium-fixture.js';
-import { apiFromPage, logIn, openSession } from '../support/pages.js';
+import { apiFromPage, logIn, openSession, SEED_FLAVOR } from '../support/pages.js';
 
 const baseUrl = inject('baseUrl');
 const passwords = inject('passwords');
@@ -18,14 +18,14 @@ describe('An instance console in the browser', () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const images = (await apiFromPage(page, 'GET', '/api/glance/images/')).body as { items: { id: string; name: string }[] };
-    const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as { items: { id: string; ram: number }[] };
+    const flavors = (await apiFromPage(page, 'GET', '/api/nova/flavors/')).body as { items: { id: string; name: string }[] };
     // Named: other files' networks come and go in demo's project, and Nova refuses to choose among several (409).
     const networks = (await apiFromPage(page, 'GET', '/api/neutron/networks/')).body as { items: { id: string; name: string }[] };
     const name = `e2e-console-${Date.now()}`;
     const created = await apiFromPage(page, 'POST', '/api/nova/servers/', {
       name,
       source_id: images.items.find((image) => image.name === 'tiny-boot')!.id,
-      flavor_id: [...flavors.items].sort((a, b) => a.ram - b.ram)[0].id,
+      flavor_id: flavors.items.find((flavor) => flavor.name === SEED_FLAVOR)!.id,
       key_name: null,
       user_data: null,
       security_groups: ['default'],

@@ -69,6 +69,12 @@ export async function openPanel(page: Page, baseUrl: string, path: string): Prom
   else await page.goto(`${baseUrl}${path}`);
 }
 
+/**
+ * The built-in cloud's smallest seeded flavor, which journeys launch with. Not the smallest listed: other files make
+ * smaller ones (Flavors' 384 MB one for demo) and delete them, and a launch with one of those was refused (400).
+ */
+export const SEED_FLAVOR = 'm1.tiny';
+
 export async function signOut(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Sign Out' }).click();
