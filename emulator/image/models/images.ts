@@ -171,7 +171,10 @@ export interface ListOptions {
 export function listImages(db: Db, viewer: ImageViewer, options: ListOptions): { images: Image[]; more: boolean } {
   const { filters } = options;
   const memberStatus = filters.memberStatus ?? 'accepted';
-  const rows = db.all<ImageRow>('SELECT * FROM images WHERE deleted = 0');
+  // An id filter reads only those rows (as Glance's own query does): every other row would be built and dropped.
+  const rows = filters.ids
+    ? db.all<ImageRow>(`SELECT * FROM images WHERE deleted = 0 AND id IN (${filters.ids.map(() => '?').join(',')})`, ...filters.ids)
+    : db.all<ImageRow>('SELECT * FROM images WHERE deleted = 0');
   const listed = rows.filter((row) => {
     const own = row.owner !== null && row.owner === viewer.projectId;
     if (filters.visibility && filters.visibility !== 'all' && row.visibility !== filters.visibility) return false;

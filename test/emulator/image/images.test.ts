@@ -325,6 +325,16 @@ describe('listing images', () => {
     expect((await list(demo, '?flavour=vanilla')).json().images.map((image: { id: string }) => image.id)).toEqual([sized.id]);
   });
 
+  it("filters by id, one or `in:` a list, and never lists an id the caller may not see", async () => {
+    const byName = new Map<string, string>((await list(demo, '?tag=paging')).json().images.map((image: { id: string; name: string }) => [image.name, image.id]));
+    const hidden = (await create(admin, { name: 'admin-private', visibility: 'private' })).json();
+    const listed = (query: string) => list(demo, query).then((response) => response.json().images.map((image: { name: string }) => image.name));
+    expect(await listed(`?id=${byName.get('pg-c')}`)).toEqual(['pg-c']);
+    expect(await listed(`?id=in:${byName.get('pg-a')},${hidden.id},${byName.get('pg-d')},no-such-image&sort_key=name&sort_dir=asc`)).toEqual(['pg-a', 'pg-d']);
+    expect((await list(admin, `?id=in:${hidden.id},${byName.get('pg-b')}&sort_key=name&sort_dir=asc`)).json().images.map((image: { name: string }) => image.name)).toEqual(['admin-private', 'pg-b']);
+    await remove(admin, hidden.id);
+  });
+
   it.each([
     ['?sort_key=bogus', 'Invalid sort key: bogus. It must be one of the following: name, status, container_format, disk_format, size, id, created_at, updated_at.'],
     ['?limit=abc', 'limit param must be an integer'],
