@@ -46,11 +46,14 @@ function listTargets(cloud: BenchCloud): ListTarget[] {
   const image = cloud.endpoints.get('image');
   if (!compute || !image) throw new Error('the catalog has no compute or image endpoint');
   const nova = (version: string) => ({ 'X-Auth-Token': cloud.demoToken, 'OpenStack-API-Version': `compute ${version}`, 'X-OpenStack-Nova-API-Version': version });
-  return [
+  const targets: ListTarget[] = [
     { label: 'key pairs', api: '/api/nova/keypairs/', native: { url: `${compute}/os-keypairs`, headers: nova('2.9') } },
     { label: 'images', api: '/api/glance/images/?paginate=true&limit=20', native: { url: `${image}/v2/images?limit=21&sort_key=created_at&sort_dir=desc`, headers: { 'X-Auth-Token': cloud.demoToken } } },
     { label: 'servers', api: '/api/nova/servers/?paginate=true&limit=20', native: { url: `${compute}/servers/detail?limit=21`, headers: nova('2.42') } },
   ];
+  // BENCH_LISTS=servers,images measures only those (e.g. beside a profiler); the default is all three.
+  const only = process.env.BENCH_LISTS?.split(',').map((label) => label.trim());
+  return only ? targets.filter((target) => only.includes(target.label)) : targets;
 }
 
 function cookieLogin(cloud: BenchCloud) {
