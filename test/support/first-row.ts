@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 declare global {
   interface Window {
     __firstRowShown?: () => void;
+    /** Epoch ms (the page's clock) when the frame that first held the row had been rendered. */
+    __firstRowPainted?: number;
   }
 }
 
@@ -20,6 +22,13 @@ export async function watchFirstRow(page: Page, selector: string, onShown: () =>
       if (!document.querySelector(css)) return;
       observer.disconnect();
       window.__firstRowShown?.();
+      // The next frame's callbacks run before its style, layout and paint; a message posted from them is
+      // handled once that frame's rendering is done: the moment a person can see the row.
+      requestAnimationFrame(() => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => (window.__firstRowPainted = performance.timeOrigin + performance.now());
+        channel.port2.postMessage(null);
+      });
     });
     observer.observe(document, { childList: true, subtree: true });
   }, selector);
@@ -43,4 +52,10 @@ export async function requestsUntil(page: Page, url: string, selector: string): 
   await Promise.race([rowShown, page.locator(selector).first().waitFor()]);
   await rowShown;
   return sent;
+}
+
+/** Epoch ms at which the first row (`watchFirstRow`) had been rendered, once it has. */
+export async function firstRowPaintedAt(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(() => window.__firstRowPainted);
+  return (await handle.jsonValue()) as number;
 }
