@@ -6,8 +6,8 @@ export interface ListTarget {
   label: string;
   /** `/api/…` on the dashboard. */
   api: string;
-  /** The native call the route makes, with its headers. */
-  native: { url: string; headers: Record<string, string> };
+  /** The native call the route makes, with its headers, and the calls it makes after it with that answer (`then`). */
+  native: { url: string; headers: Record<string, string>; then?: { url: string; headers: Record<string, string> }[] };
 }
 
 export interface ThroughputRow {
@@ -53,7 +53,7 @@ export async function benchApiThroughput(baseUrl: string, cookie: string, target
     const natives: LoopResult[] = [];
     const cpu = { api: 0, native: 0 };
     const throughServer = (loopSeconds: number) => closedLoop(`${baseUrl}${target.api}`, { Cookie: cookie, 'X-Requested-With': 'XMLHttpRequest' }, loopSeconds, connections);
-    const straight = (loopSeconds: number) => closedLoop(target.native.url, target.native.headers, loopSeconds, connections);
+    const straight = (loopSeconds: number) => closedLoop(target.native.url, target.native.headers, loopSeconds, connections, target.native.then);
     // Unmeasured: both paths run once first, so neither round pays the JIT's first compilations of its code
     // (the first list of a fresh server ran a tenth slower through the server than the same list once warm).
     await throughServer(warmupSeconds);
@@ -90,14 +90,14 @@ function mean(results: LoopResult[]): LoopResult {
 export function printThroughput(rows: ThroughputRow[]): void {
   const withCpu = rows.some((row) => row.cpu);
   const cpuHeader = withCpu ? ` ${'ours CPU µs'.padStart(12)} ${'native CPU µs'.padStart(14)} ${'cpu ratio'.padStart(10)}` : '';
-  console.log(`${'list'.padEnd(12)} ${'ours req/s'.padStart(11)} ${'native req/s'.padStart(13)} ${'ratio'.padStart(6)} ${'ours p50'.padStart(9)} ${'native p50'.padStart(11)} ${'errors'.padStart(7)}${cpuHeader}`);
+  console.log(`${'list'.padEnd(15)} ${'ours req/s'.padStart(11)} ${'native req/s'.padStart(13)} ${'ratio'.padStart(6)} ${'ours p50'.padStart(9)} ${'native p50'.padStart(11)} ${'errors'.padStart(7)}${cpuHeader}`);
   for (const row of rows) {
     const cpu = row.cpu;
     const cpuCells = withCpu
       ? ` ${(cpu ? cpu.api.toFixed(0) : '').padStart(12)} ${(cpu?.native !== undefined ? cpu.native.toFixed(0) : '').padStart(14)} ${(cpu?.native !== undefined ? (cpu.native / cpu.api).toFixed(2) : '').padStart(10)}`
       : '';
     console.log(
-      `${row.label.padEnd(12)} ${row.api.requestsPerSecond.toFixed(0).padStart(11)} ${row.native.requestsPerSecond.toFixed(0).padStart(13)} ${row.ratio.toFixed(2).padStart(6)} ` +
+      `${row.label.padEnd(15)} ${row.api.requestsPerSecond.toFixed(0).padStart(11)} ${row.native.requestsPerSecond.toFixed(0).padStart(13)} ${row.ratio.toFixed(2).padStart(6)} ` +
         `${String(row.api.p50).padStart(9)} ${String(row.native.p50).padStart(11)} ${String(row.api.errors + row.api.non2xx + row.native.errors + row.native.non2xx).padStart(7)}${cpuCells}`,
     );
   }

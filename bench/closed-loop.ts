@@ -17,7 +17,7 @@ export interface LoopResult {
  * autocannon it counts right against servers that close every connection
  * (Nova and Horizon under uwsgi): a closed socket is just reopened.
  */
-export async function closedLoop(url: string, headers: Record<string, string>, seconds: number, connections: number): Promise<LoopResult> {
+export async function closedLoop(url: string, headers: Record<string, string>, seconds: number, connections: number, then: { url: string; headers: Record<string, string> }[] = []): Promise<LoopResult> {
   const target = new URL(url);
   const secure = target.protocol === 'https:';
   const agent = secure ? new HttpsAgent({ keepAlive: true, maxSockets: connections, rejectUnauthorized: false }) : new HttpAgent({ keepAlive: true, maxSockets: connections });
@@ -26,24 +26,31 @@ export async function closedLoop(url: string, headers: Record<string, string>, s
   let errors = 0;
   let non2xx = 0;
   const end = performance.now() + seconds * 1000;
-  const once = () =>
-    new Promise<void>((resolve) => {
-      const begin = performance.now();
+  // One iteration is the call and the calls that follow it (`then`), one after the other, as a route that makes them.
+  const calls = [{ target, headers }, ...then.map((call) => ({ target: new URL(call.url), headers: call.headers }))];
+  const once = async () => {
+    const begin = performance.now();
+    for (const call of calls) if (!(await one(call.target, call.headers))) return;
+    latencies.push(performance.now() - begin);
+  };
+  /** One call read to its end; false when it failed. */
+  const one = (target: URL, headers: Record<string, string>) =>
+    new Promise<boolean>((resolve) => {
       const req = send(target, { agent, headers }, (response) => {
         response.on('data', () => undefined);
         response.on('end', () => {
-          if ((response.statusCode ?? 0) >= 300) non2xx++;
-          latencies.push(performance.now() - begin);
-          resolve();
+          const ok = (response.statusCode ?? 0) < 300;
+          if (!ok) non2xx++;
+          resolve(ok);
         });
         response.on('error', () => {
           errors++;
-          resolve();
+          resolve(false);
         });
       });
       req.on('error', () => {
         errors++;
-        resolve();
+        resolve(false);
       });
       req.end();
     });
