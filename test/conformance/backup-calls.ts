@@ -61,6 +61,9 @@ export const BACKUP_SERVICE_CALLS: NativeCall[] = [
     headers: demo,
     before: until((ctx) => `/volumes/${ctx.saved.backupSource}`, settled('volume')),
     body: (ctx) => ({ backup: { volume_id: ctx.saved.backupSource, name: (ctx.saved.backupName = ctx.unique('duratus-conf')), description: 'Backup plan conformance', incremental: false, force: true } }),
+    // Without cinder-backup each accepted backup stays in `error`, and Cinder cannot delete it (500): ten runs fill the
+    // project's backup quota, and the create is refused 413 from then on. That refusal is the absence, not a difference.
+    needs: 'cinder-backup',
     reads: ['backup.id'],
     after: (ctx, body) => (ctx.saved.backup = body.backup.id),
   },
@@ -71,6 +74,7 @@ export const BACKUP_SERVICE_CALLS: NativeCall[] = [
     url: (ctx) => `${cinder(ctx)}/backups/${ctx.saved.backup}`,
     headers: demo,
     before: until((ctx) => `/backups/${ctx.saved.backup}`, settled('backup')),
+    needs: 'cinder-backup', // none to read when the create was refused (above)
     reads: BACKUP_FIELDS,
     nullable: ['backup.fail_reason'],
   },
