@@ -171,7 +171,7 @@ export interface ListOptions {
 export function listImages(db: Db, viewer: ImageViewer, options: ListOptions): { images: Image[]; more: boolean } {
   const { filters } = options;
   const memberStatus = filters.memberStatus ?? 'accepted';
-  // An id filter reads only those rows (as Glance's own query does): every other row would be built and dropped.
+  // An id filter is the query's (as in Glance's own): only those rows are read and built, and `matches` needs not check it.
   const rows = filters.ids
     ? db.all<ImageRow>(`SELECT * FROM images WHERE deleted = 0 AND id IN (${filters.ids.map(() => '?').join(',')})`, ...filters.ids)
     : db.all<ImageRow>('SELECT * FROM images WHERE deleted = 0');
@@ -216,7 +216,6 @@ function matches(image: Image, filters: ImageFilters): boolean {
   if (filters.sizeMin !== undefined && (image.size === null || image.size < filters.sizeMin)) return false;
   if (filters.sizeMax !== undefined && (image.size === null || image.size > filters.sizeMax)) return false;
   if (filters.tags && !filters.tags.every((tag) => image.tags.includes(tag))) return false;
-  if (filters.ids && !filters.ids.includes(image.id)) return false;
   for (const [key, value] of Object.entries(filters.properties ?? {})) {
     if (image.properties[key] !== value) return false;
   }
