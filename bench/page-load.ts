@@ -150,7 +150,8 @@ export function median(values: number[]): number {
  * One line per page: medians of the runs, ours beside the baseline (or
  * Horizon). "first row" is when the frame holding the row was rendered, on
  * the page's own clock; "seen" is when Playwright's wait noticed it, which
- * adds its polling (up to ~60 ms) to both dashboards alike.
+ * adds its polling to both dashboards (30-350 ms in the 2026-11-27 runs,
+ * the most on Horizon's page, whose scripts keep it busy).
  */
 export function printPages(results: Map<string, PageRun[]>, compare?: Map<string, PageRun[]>, compareLabel = 'Horizon'): void {
   const head = compare ? ` ${`${compareLabel} ms`.padStart(12)} ${'seen'.padStart(6)} ${'ours ÷ it'.padStart(10)} ${'seen ÷'.padStart(7)}` : '';

@@ -58,7 +58,7 @@ async function listTargets(cloud: BenchCloud): Promise<ListTarget[]> {
     { label: 'servers', api: '/api/nova/servers/?paginate=true&limit=20', native: servers },
     { label: 'servers+glance', api: '/api/nova/servers/?paginate=true&limit=20', native: { ...servers, then: imageIds.length ? [imageNames] : [] } },
   ];
-  // BENCH_LISTS=servers,images measures only those (e.g. beside a profiler); the default is all three.
+  // BENCH_LISTS=servers,images measures only those (e.g. beside a profiler); the default is every list above.
   const only = process.env.BENCH_LISTS?.split(',').map((label) => label.trim());
   return only ? targets.filter((target) => only.includes(target.label)) : targets;
 }
