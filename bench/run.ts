@@ -227,7 +227,10 @@ async function traceOnly(authUrl: string | undefined) {
   const label = process.env.BENCH_TRACE_PAGE ?? 'key pairs';
   const page = PAGES.find((candidate) => candidate.label === label);
   if (!page) throw new Error(`BENCH_TRACE_PAGE: one of ${PAGES.map((candidate) => candidate.label).join(', ')}`);
-  const keys = await seedKeypairs(cloud, 1, `bench-key-${Date.now().toString(36)}`);
+  const stamp = Date.now().toString(36);
+  const keys = await seedKeypairs(cloud, 1, `bench-key-${stamp}`);
+  // A real cloud may have no instance, volume or network of the bench user's: the page gets one row of each.
+  const removeRows = authUrl ? await seedPageRows(cloud, `-${stamp}`) : async () => {};
   try {
     console.log(`(load on this shared machine: ${loadAverage()})`);
     // The first load warms the server (and the cloud's caches) and is left out; the last one's waterfall is printed.
@@ -241,6 +244,7 @@ async function traceOnly(authUrl: string | undefined) {
     printSummaries(summaries);
   } finally {
     await browser.close();
+    await removeRows();
     for (const name of keys) await apiDelete(cloud, `/api/nova/keypairs/${encodeURIComponent(name)}`);
     await cloud.server.stop();
   }

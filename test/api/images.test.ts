@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
+import { cookieHeader, legacyImageUpload } from '../support/image-upload.js';
 import { waitUntil } from '../support/wait.js';
 
 let cloud: TestCloud;
@@ -49,20 +50,11 @@ async function createImage(as: ApiClient, body: Record<string, unknown>) {
   return response;
 }
 
-const cookieHeader = (client: ApiClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
-/** The browser's legacy upload: a multipart form with `$$originalJSON` and the file as `data`. */
+/** The browser's legacy upload, remembering the image for clean-up. */
 async function legacyUpload(as: ApiClient, metadata: Record<string, unknown>, data: Buffer, options: { csrf?: boolean } = {}) {
-  const form = new FormData();
-  for (const [key, value] of Object.entries(metadata)) form.append(key, String(value));
-  form.append('$$originalJSON', JSON.stringify({ ...metadata, data: {} }));
-  form.append('data', new Blob([new Uint8Array(data)]), 'disk.img');
-  const headers: Record<string, string> = { Cookie: cookieHeader(as), 'X-Requested-With': 'XMLHttpRequest' };
-  if (options.csrf !== false) headers['X-CSRFToken'] = as.cookies.get('csrftoken') ?? '';
-  const response = await fetch(`${cloud.baseUrl}/api/glance/images/`, { method: 'POST', headers, body: form });
-  const body = JSON.parse(await response.text());
-  if (response.status === 201) created.push({ client: () => as, id: body.id });
-  return { status: response.status, body, headers: response.headers };
+  const response = await legacyImageUpload(cloud.baseUrl, as, metadata, data, options);
+  if (response.status === 201) created.push({ client: () => as, id: response.body.id });
+  return response;
 }
 
 /** The browser's direct upload PUT: raw bytes, the ticket, no X-Requested-With. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vites
 import { bootImageId } from '../support/boot-image.js';
 import { ApiClient, type ApiResponse } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
+import { legacyImageUpload } from '../support/image-upload.js';
 import { waitUntil } from '../support/wait.js';
 
 let cloud: TestCloud;
@@ -12,6 +13,7 @@ let imageId: string;
 let networkId: string;
 let flavors: { id: string; name: string; ram: number; vcpus: number; disk: number }[];
 const servers: string[] = [];
+const images: string[] = [];
 
 interface Server {
   id: string;
@@ -34,6 +36,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(async () => {
   for (const id of servers) await demo.delete(`/api/nova/servers/${id}`);
+  for (const id of images) await demo.delete(`/api/glance/images/${id}/`);
   await cloud.close();
 }, 60_000);
 
@@ -117,6 +120,24 @@ describe('launching an instance through /api/nova/servers/', SLOW, () => {
     const listed = items.find((server) => server.id === id)!;
     expect(listed.flavor).toMatchObject({ id: flavors[0].id });
     expect(listed).toHaveProperty('image_name');
+  });
+
+  it("names each listed instance's image as Glance names it at that moment: an image the last list did not show, and one renamed since", async () => {
+    const shared = await sharedServer();
+    const bootImage = (await demo.get(`/api/glance/images/${imageId}/`)).body;
+    const named = (items: Server[], id: string) => items.find((server) => server.id === id)?.image_name;
+    expect(named((await demo.get('/api/nova/servers/')).body.items, shared)).toBe(bootImage.name);
+    const upload = await legacyImageUpload(cloud.baseUrl, demo, { name: uniqueName('api-own-image'), disk_format: 'raw', container_format: 'bare', visibility: 'private', min_disk: 0 }, Buffer.from('a disk'));
+    expect(upload.status).toBe(201);
+    images.push(upload.body.id);
+    await waitUntil(async () => (await demo.get(`/api/glance/images/${upload.body.id}/`)).body.status, (status) => status === 'active', { what: 'the uploaded image to be active' });
+    const own = await launch({ source_id: upload.body.id });
+    const listed = (await demo.get('/api/nova/servers/')).body.items as Server[];
+    expect([named(listed, shared), named(listed, own)]).toEqual([bootImage.name, upload.body.name]);
+    const renamed = uniqueName('api-renamed-image');
+    expect((await demo.request('PATCH', `/api/glance/images/${upload.body.id}/`, { name: renamed })).status).toBeLessThan(300);
+    const relisted = (await demo.get('/api/nova/servers/')).body.items as Server[];
+    expect([named(relisted, shared), named(relisted, own)]).toEqual([bootImage.name, renamed]);
   });
 
   it('pages the servers with paginate=true: limit servers after the marker, with has_more_data and has_prev_data', async () => {
