@@ -18,7 +18,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The server's entry: one file with every package in it, in React's production build whatever NODE_ENV the
   // server runs with (the development build renders several times slower), and one React for all of them.
   ...(isSsrBuild && { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-  build: isSsrBuild ? { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false, minify: false, rolldownOptions: { output: { codeSplitting: false } } } : {
+  build: isSsrBuild ? { outDir: SSR_OUT_DIR, emptyOutDir: true, copyPublicDir: false, sourcemap: false, minify: false, rolldownOptions: { output: { codeSplitting: false } } } : {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,

@@ -144,13 +144,32 @@ export function sendPage(app: FastifyInstance, request: FastifyRequest, reply: F
   const rootElement = root < 0 ? '' : ROOT;
   const wantsBootstrap = String(request.headers.accept ?? '').includes('text/html');
   (wantsBootstrap ? pageBootstrap(app, request, entry) : Promise.resolve(null)).then(
-    (parts) => stream.end(`${parts?.markup && root >= 0 ? drawnRoot(parts.markup) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${late}${tail}`),
+    (parts) => {
+      const drawn = Boolean(parts?.markup && root >= 0);
+      stream.end(`${drawn ? drawnRoot(parts!.markup!) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${drawn ? startedAfterPaint(late) : late}${tail}`);
+    },
     (error: unknown) => {
       request.log.error({ err: error }, 'page bootstrap failed');
       stream.end(`${rootElement}${body}${late}${tail}`); // the app asks for what it needs itself
     },
   );
   return reply.send(stream);
+}
+
+/** The app's entry script as the build writes it (`<script type="module" crossorigin src="…">`). */
+const ENTRY_SCRIPT = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
+
+/** The boot script (public/boot.js) that starts the app once the browser has painted a drawn page. */
+const BOOT_SCRIPT = '/boot.js';
+
+/**
+ * The app's scripts for a page the server drew: the entry is preloaded
+ * (fetched and compiled beside the page), and started by the boot script
+ * once the page has been painted, instead of as soon as it arrives, when its
+ * evaluation held the drawn rows' first paint back by 50-100 ms (issue 17).
+ */
+function startedAfterPaint(scripts: string): string {
+  return scripts.replace(ENTRY_SCRIPT, (_script, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-app-entry><script type="module" async src="${BOOT_SCRIPT}"></script>`);
 }
 
 /** The app's script and module preloads in the page's head (as the build writes them). */

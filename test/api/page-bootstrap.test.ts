@@ -137,13 +137,22 @@ describe('a page the server draws', () => {
     expect(bootstrap.firstReads).toBeUndefined();
   });
 
-  it("sends the app's script after the drawn rows and the bootstrap, not in the head: the first rows need no script", async () => {
+  it("sends the app's script after the drawn rows and the bootstrap, not in the head, preloaded and started by the boot script once the rows are painted", async () => {
     const html = await page(await ApiClient.loggedIn(cloud, 'demo'));
-    const script = html.indexOf('<script type="module" src="/assets/index.js"></script>');
+    const preload = html.indexOf('<link rel="modulepreload" crossorigin href="/assets/index.js" data-app-entry>');
+    const boot = html.indexOf('<script type="module" async src="/boot.js"></script>');
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/assets/index.js');
-    expect(script).toBeGreaterThan(html.indexOf('drawn for demo'));
-    expect(script).toBeGreaterThan(html.indexOf('id="bootstrap"'));
-    expect(script).toBeLessThan(html.indexOf('</body>'));
+    expect(html).not.toContain('<script type="module" src="/assets/index.js">');
+    expect(preload).toBeGreaterThan(html.indexOf('drawn for demo'));
+    expect(preload).toBeGreaterThan(html.indexOf('id="bootstrap"'));
+    expect(boot).toBeGreaterThan(preload);
+    expect(boot).toBeLessThan(html.indexOf('</body>'));
+  });
+
+  it("runs the app's script as it arrives on a page the browser draws: there is no drawn page to paint first", async () => {
+    const html = await page(await ApiClient.loggedIn(cloud, 'demo'), '/project/render-fails');
+    expect(html.indexOf('<script type="module" src="/assets/index.js"></script>')).toBeGreaterThan(html.indexOf('id="bootstrap"'));
+    expect(html).not.toContain('/boot.js');
   });
 
   it('is sent as the browser draws it, bootstrap and all, when the render fails', async () => {
