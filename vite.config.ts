@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -14,11 +16,11 @@ const SERVER = 'http://127.0.0.1:8080';
 export const SSR_OUT_DIR = 'dist/.ssr';
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: isSsrBuild ? [react()] : [react(), precompress(), chunkRecord()],
+  plugins: isSsrBuild ? [react()] : [react(), bootScript(), precompress(), chunkRecord()],
   // The server's entry: one file with every package in it, in React's production build whatever NODE_ENV the
   // server runs with (the development build renders several times slower), and one React for all of them.
   ...(isSsrBuild && { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': JSON.stringify('production') } }),
-  build: isSsrBuild ? { outDir: SSR_OUT_DIR, emptyOutDir: true, copyPublicDir: false, sourcemap: false, minify: false, rolldownOptions: { output: { codeSplitting: false } } } : {
+  build: isSsrBuild ? { outDir: SSR_OUT_DIR, emptyOutDir: true, sourcemap: false, minify: false, rolldownOptions: { output: { codeSplitting: false } } } : {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
@@ -87,6 +89,29 @@ function precompress(): Plugin {
             await writeFile(`${path}.gz`, await gzipped(source, { level: 9 }));
           }),
       );
+    },
+  };
+}
+
+/**
+ * Adds app/boot.js to the build as an asset named by its content (cached for
+ * good, as the other assets), and to index.html as a script marked
+ * `data-boot`. The server sends it on a page it drew, where it starts the app
+ * once the page has been painted, and leaves it out of the others
+ * (server/page-bootstrap.ts).
+ */
+function bootScript(): Plugin {
+  const source = readFileSync(resolve(import.meta.dirname, 'app', 'boot.js'), 'utf8');
+  const fileName = `assets/boot-${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+  return {
+    name: 'boot-script',
+    apply: 'build',
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => html.replace('</head>', `  <script type="module" async src="/${fileName}" data-boot></script>\n  </head>`),
     },
   };
 }

@@ -146,30 +146,32 @@ export function sendPage(app: FastifyInstance, request: FastifyRequest, reply: F
   (wantsBootstrap ? pageBootstrap(app, request, entry) : Promise.resolve(null)).then(
     (parts) => {
       const drawn = Boolean(parts?.markup && root >= 0);
-      stream.end(`${drawn ? drawnRoot(parts!.markup!) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${drawn ? startedAfterPaint(late) : late}${tail}`);
+      stream.end(`${drawn ? drawnRoot(parts!.markup!) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${appScripts(late, drawn)}${tail}`);
     },
     (error: unknown) => {
       request.log.error({ err: error }, 'page bootstrap failed');
-      stream.end(`${rootElement}${body}${late}${tail}`); // the app asks for what it needs itself
+      stream.end(`${rootElement}${body}${appScripts(late, false)}${tail}`); // the app asks for what it needs itself
     },
   );
   return reply.send(stream);
 }
 
-/** The app's entry script as the build writes it (`<script type="module" crossorigin src="…">`). */
-const ENTRY_SCRIPT = /<script\b(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
-
-/** The boot script (public/boot.js) that starts the app once the browser has painted a drawn page. */
-const BOOT_SCRIPT = '/boot.js';
+/** The boot script the build adds to index.html (vite.config.ts, `bootScript`). */
+const BOOT_SCRIPT = /<script\b[^>]*\bdata-boot\b[^>]*><\/script>/;
+/** The app's entry script as the build writes it (`<script … type="module" crossorigin src="…">`). */
+const ENTRY_SCRIPT = /<script\b(?![^>]*\bdata-boot\b)(?=[^>]*\btype="module")[^>]*\bsrc="([^"]+)"[^>]*><\/script>/;
 
 /**
- * The app's scripts for a page the server drew: the entry is preloaded
- * (fetched and compiled beside the page), and started by the boot script
- * once the page has been painted, instead of as soon as it arrives, when its
- * evaluation held the drawn rows' first paint back by 50-100 ms (issue 17).
+ * The app's scripts for the page. On a page the server drew, the entry is
+ * preloaded (fetched and compiled beside the page) and the boot script
+ * (app/boot.js) starts it once the page has been painted: run as soon as it
+ * arrived, its evaluation held the drawn rows' first paint back by 50-100 ms
+ * (issue 17). A page the browser draws has nothing to paint first: its entry
+ * runs as it arrives, without the boot script.
  */
-function startedAfterPaint(scripts: string): string {
-  return scripts.replace(ENTRY_SCRIPT, (_script, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-app-entry><script type="module" async src="${BOOT_SCRIPT}"></script>`);
+function appScripts(scripts: string, drawn: boolean): string {
+  if (!drawn || !BOOT_SCRIPT.test(scripts)) return scripts.replace(BOOT_SCRIPT, '');
+  return scripts.replace(ENTRY_SCRIPT, (_script, src: string) => `<link rel="modulepreload" crossorigin href="${src}" data-app-entry>`);
 }
 
 /** The app's script and module preloads in the page's head (as the build writes them). */

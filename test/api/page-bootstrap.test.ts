@@ -13,7 +13,8 @@ let cloud: TestCloud;
 let staticDir: string;
 
 /** A built app's page, enough for the server to serve it with the bootstrap. */
-const INDEX_HTML = '<!doctype html><html><head><title>t</title><script type="module" src="/assets/index.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX_HTML =
+  '<!doctype html><html><head><title>t</title><script type="module" src="/assets/index.js"></script><script type="module" async src="/assets/boot-1.js" data-boot></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   staticDir = mkdtempSync(join(tmpdir(), 'page-bootstrap-'));
@@ -140,7 +141,7 @@ describe('a page the server draws', () => {
   it("sends the app's script after the drawn rows and the bootstrap, not in the head, preloaded and started by the boot script once the rows are painted", async () => {
     const html = await page(await ApiClient.loggedIn(cloud, 'demo'));
     const preload = html.indexOf('<link rel="modulepreload" crossorigin href="/assets/index.js" data-app-entry>');
-    const boot = html.indexOf('<script type="module" async src="/boot.js"></script>');
+    const boot = html.indexOf('<script type="module" async src="/assets/boot-1.js" data-boot></script>');
     expect(html.slice(0, html.indexOf('</head>'))).not.toContain('/assets/index.js');
     expect(html).not.toContain('<script type="module" src="/assets/index.js">');
     expect(preload).toBeGreaterThan(html.indexOf('drawn for demo'));
@@ -149,10 +150,12 @@ describe('a page the server draws', () => {
     expect(boot).toBeLessThan(html.indexOf('</body>'));
   });
 
-  it("runs the app's script as it arrives on a page the browser draws: there is no drawn page to paint first", async () => {
-    const html = await page(await ApiClient.loggedIn(cloud, 'demo'), '/project/render-fails');
-    expect(html.indexOf('<script type="module" src="/assets/index.js"></script>')).toBeGreaterThan(html.indexOf('id="bootstrap"'));
-    expect(html).not.toContain('/boot.js');
+  it("runs the app's script as it arrives on a page the browser draws, without the boot script: there is no drawn page to paint first", async () => {
+    for (const client of [await ApiClient.loggedIn(cloud, 'demo'), new ApiClient(cloud)]) {
+      const html = await page(client, '/project/render-fails');
+      expect(html.indexOf('<script type="module" src="/assets/index.js"></script>')).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
+      expect(html).not.toContain('boot-1.js');
+    }
   });
 
   it('is sent as the browser draws it, bootstrap and all, when the render fails', async () => {
