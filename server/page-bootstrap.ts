@@ -44,14 +44,19 @@ function pageReads(request: FastifyRequest): string[] {
 export async function pageBootstrap(app: FastifyInstance, request: FastifyRequest, entry?: () => Promise<ServerEntry | null>): Promise<PageParts | null> {
   if (!request.session) return null;
   const fetch = inProcessFetch(app, request.headers.cookie ?? '');
+  const early = startEarlyReads(request, fetch);
   const reads = pageReads(request);
   const responses = await Promise.all(reads.map((url) => fetch(url)));
-  if (responses[0].status !== 200) return null;
+  if (responses[0].status !== 200) {
+    early.discard();
+    return null;
+  }
   // JSON bodies are kept as the route wrote them (api-contract §1.8's 1e+999 stays Infinity); text becomes a JSON string.
   const bodies = await Promise.all(responses.map(async (response) => (response.status === 200 ? jsonText(response) : undefined)));
   const answers = reads.flatMap((url, index) => (bodies[index] === undefined ? [] : [[url, bodies[index]] as const]));
   const policy = policyVerdicts(request);
-  const page = await renderPage(request, entry, { answers: Object.fromEntries(answers.map(([url, body]) => [url, JSON.parse(body)])), policy }, fetch);
+  const page = await renderPage(request, entry, { answers: Object.fromEntries(answers.map(([url, body]) => [url, JSON.parse(body)])), policy }, early.fetch);
+  early.remember(page ? [...page.firstReads.keys()] : []);
   const base = `{"answers":${jsonObject(answers)},"policy":${JSON.stringify(policy)}`;
   // A drawn page hydrates from the server's query cache; one the browser draws takes the list's answer once.
   if (page?.html != null) return { json: `${base},"hydration":${JSON.stringify(page.hydration)}}`, markup: { html: page.html, styles: page.styles } };
@@ -76,6 +81,52 @@ async function renderPage(request: FastifyRequest, entry: (() => Promise<ServerE
     request.log.error({ err: error }, 'the server render of the page failed');
     return null;
   }
+}
+
+/**
+ * The URLs of each page's first reads of its own (its list), as its last
+ * render made them, by user, project and page: the next load of the page starts
+ * them before the bootstrap reads, so that the cloud works on the list while
+ * this server answers the rest (issue 17). Only the URL is reused: the
+ * answers are made afresh, with the request's own cookie, and a render that
+ * asks for another URL (a new page size, a filter) makes that read itself.
+ */
+const lastFirstReads = new Map<string, string[]>();
+/** Enough for a few hundred users' recent pages; the oldest is dropped first. */
+const MAX_REMEMBERED_PAGES = 2000;
+
+/**
+ * Starts the reads `request`'s page made first on its last load, and gives
+ * the fetch the render uses: a read started early answers the render's first
+ * ask of its URL. `remember` records the URLs this render read and lets go
+ * of any early read it did not ask for; `discard` lets go of them all.
+ */
+function startEarlyReads(request: FastifyRequest, fetch: typeof globalThis.fetch) {
+  const session = request.session!;
+  const key = `${session.userId} ${session.projectId ?? ''} ${request.url}`;
+  const started = new Map((lastFirstReads.get(key) ?? []).map((url) => [url, fetch(url)]));
+  // One the render never asks for is left to finish; its failure has no one to tell.
+  for (const read of started.values()) read.catch(() => undefined);
+  const discard = () => {
+    for (const read of started.values()) void read.then((response) => response.body?.cancel(), () => undefined);
+    started.clear();
+  };
+  return {
+    fetch: ((input, init) => {
+      const read = (init?.method ?? 'GET') === 'GET' ? started.get(String(input)) : undefined;
+      if (!read) return fetch(input, init);
+      started.delete(String(input));
+      return read;
+    }) as typeof globalThis.fetch,
+    remember(urls: string[]) {
+      discard();
+      lastFirstReads.delete(key);
+      if (!urls.length) return;
+      if (lastFirstReads.size >= MAX_REMEMBERED_PAGES) lastFirstReads.delete(lastFirstReads.keys().next().value!);
+      lastFirstReads.set(key, urls);
+    },
+    discard,
+  };
 }
 
 /**

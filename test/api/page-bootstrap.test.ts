@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bootstrap } from '../../shared/bootstrap.js';
 import { ApiClient } from '../support/api-client.js';
 import { startTestCloud, type TestCloud } from '../support/cloud.js';
+import { makeSshPublicKey } from '../support/builders.js';
 import { createProjectMember, memberClient } from '../support/members.js';
 
 let cloud: TestCloud;
@@ -35,8 +36,13 @@ afterAll(async () => {
 
 /** Draws every page as one paragraph, with a rule and a query; a path with `render-fails` throws, one with `draw-fails` has only the list's answer. */
 const SERVER_ENTRY = `
-export async function renderPage(path, cookies, bootstrap) {
+export async function renderPage(path, cookies, bootstrap, fetch) {
   if (path.includes('render-fails')) throw new Error('the render broke');
+  if (path.includes('reads-list')) {
+    const list = await (await fetch('/api/nova/keypairs/')).text();
+    const names = JSON.parse(list).items.map((pair) => pair.keypair.name).join(' ');
+    return { firstReads: new Map([['/api/nova/keypairs/', list]]), html: '<p>keys: ' + names + '</p>', styles: { ids: [], css: '' }, hydration: { queries: {}, loaderData: {} } };
+  }
   if (path.includes('draw-fails')) return { firstReads: new Map([['/api/nova/keypairs/', '{"items":[{"name":"k1"}]}']]), html: null, error: new Error('the drawing broke') };
   return {
     firstReads: new Map(),
@@ -156,6 +162,19 @@ describe('a page the server draws', () => {
       expect(html.indexOf('<script type="module" src="/assets/index.js"></script>')).toBeGreaterThan(html.indexOf('<div id="root"></div>'));
       expect(html).not.toContain('boot-1.js');
     }
+  });
+
+  it("reads the page's list afresh on every load, its answer as the cloud gives it at that moment", async () => {
+    const demo = await ApiClient.loggedIn(cloud, 'demo');
+    const name = `page-read-${Date.now()}`;
+    expect(await page(demo, '/project/reads-list')).not.toContain(name);
+    expect((await demo.post('/api/nova/keypairs/', { name, key_type: 'ssh', public_key: makeSshPublicKey() })).status).toBe(201);
+    try {
+      expect(await page(demo, '/project/reads-list')).toContain(name);
+    } finally {
+      await demo.delete(`/api/nova/keypairs/${name}`);
+    }
+    expect(await page(demo, '/project/reads-list')).not.toContain(name);
   });
 
   it('is sent as the browser draws it, bootstrap and all, when the render fails', async () => {
