@@ -51,6 +51,59 @@ export async function benchPages(targets: PageTarget[], login: (context: Browser
   return results;
 }
 
+/**
+ * Warm loads: the same pages in a browser that has loaded each once, its
+ * cache holding what that load fetched (our assets are immutable, so they
+ * are not asked again). Each load opens the page in a new tab of that
+ * profile, and the first row is taken as in the cold loads. Interleaved as
+ * the cold loads are; the filling load is left out.
+ */
+export async function benchWarmPages(targets: PageTarget[], login: (context: BrowserContext) => Promise<void>, runs: number, browser: Browser): Promise<Map<string, number[]>> {
+  const results = new Map<string, number[]>(targets.map((target) => [target.label, []]));
+  const contexts = new Map<string, BrowserContext>();
+  try {
+    for (const target of targets) {
+      const context = await browser.newContext();
+      contexts.set(target.label, context);
+      await (target.login ?? login)(context);
+    }
+    for (let run = 0; run <= runs; run++) {
+      for (const target of targets) {
+        await machineAtRest();
+        const firstRowMs = await firstRowInNewTab(contexts.get(target.label)!, target);
+        if (run > 0) results.get(target.label)!.push(firstRowMs);
+      }
+    }
+  } finally {
+    for (const context of contexts.values()) await context.close();
+  }
+  return results;
+}
+
+async function firstRowInNewTab(context: BrowserContext, target: PageTarget): Promise<number> {
+  const page = await context.newPage();
+  try {
+    await watchFirstRow(page, target.firstRow, () => undefined);
+    const startEpoch = Date.now();
+    await page.goto(target.url, { waitUntil: 'commit' });
+    await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });
+    return Math.round((await firstRowPaintedAt(page)) - startEpoch);
+  } finally {
+    await page.close();
+  }
+}
+
+/** One line per page: the warm loads' median first row and their range, beside Horizon's when given. */
+export function printWarmPages(results: Map<string, number[]>, compare?: Map<string, number[]>): void {
+  console.log(`${'page'.padEnd(12)} ${'warm first row ms'.padStart(18)} ${'range'.padStart(10)}${compare ? ` ${'Horizon ms'.padStart(11)} ${'ours ÷ it'.padStart(10)}` : ''}`);
+  for (const [label, runs] of results) {
+    const ours = median(runs);
+    const theirs = compare?.get(label);
+    const tail = theirs ? ` ${String(median(theirs)).padStart(11)} ${(ours / median(theirs)).toFixed(2).padStart(10)}` : '';
+    console.log(`${label.padEnd(12)} ${String(ours).padStart(18)} ${`${Math.min(...runs)}-${Math.max(...runs)}`.padStart(10)}${tail}`);
+  }
+}
+
 /** Busy and total CPU ticks of the machine so far (the first line of /proc/stat); undefined where there is none. */
 function cpuTicks(): { busy: number; total: number } | undefined {
   try {

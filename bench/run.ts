@@ -7,7 +7,7 @@ import { benchContainerListing, printContainerListing, seedObjects } from './con
 import { benchFlavorTable } from './flavor-table.js';
 import { benchImageUpload, printImageUpload } from './image-upload.js';
 import { benchNetworkTopology } from './network-topology.js';
-import { benchPages, type PageTarget, printPages } from './page-load.js';
+import { benchPages, benchWarmPages, type PageTarget, printPages, printWarmPages } from './page-load.js';
 import { benchPaging, seedImages } from './paging.js';
 import { benchSoak, printSoak } from './soak.js';
 import { benchSwiftTransfer, printSwiftTransfer } from './swift-transfer.js';
@@ -93,6 +93,13 @@ async function main() {
     console.log(`\n(a) Pages: cold loads in headless Chromium (cache disabled), ${runs} interleaved runs, medians`);
     const pages: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data }));
     printPages(await benchPages(pages, cookieLogin(cloud), runs));
+    console.log(`\n(a') The same pages warm: assets cached by a first load, each load in a new tab, ${runs} interleaved runs`);
+    const browser = await launchChromium();
+    try {
+      printWarmPages(await benchWarmPages(pages, cookieLogin(cloud), runs, browser));
+    } finally {
+      await browser.close();
+    }
 
     console.log(`\n(b) API throughput, closed loop, 10 connections, ${seconds} s per list and side (interleaved)`);
     printThroughput(await benchApiThroughput(cloud.server.baseUrl, cloud.demoCookie, await listTargets(cloud), seconds, 10, 2, cloud.server.pid));
@@ -283,17 +290,27 @@ async function realCloudPages(cloud: BenchCloud, browser: Browser, authUrl: stri
   const runs = Number(process.env.BENCH_PAGE_RUNS ?? 9);
   const ours: PageTarget[] = PAGES.map((page) => ({ label: page.label, url: `${cloud.server.baseUrl}${page.path}`, firstRow: OUR_FIRST_ROW, dataUrl: page.data, login: cookieLogin(cloud) }));
   console.log(`\n(a) Pages on ${authUrl}: cold loads, cache disabled, ${runs} runs, medians${horizonUrl ? `, interleaved with Horizon at ${horizonUrl}` : ''}`);
+  const warmHeading = `\n(a') The same pages warm: assets cached by a first load, each load in a new tab, ${runs} runs, medians`;
   if (!horizonUrl) {
     printPages(await benchPages(ours, cookieLogin(cloud), runs, browser));
+    console.log(warmHeading);
+    printWarmPages(await benchWarmPages(ours, cookieLogin(cloud), runs, browser));
   } else {
     const state = await horizonSession(browser, horizonUrl, user);
     const theirs: PageTarget[] = PAGES.map((page) => ({ label: `horizon ${page.label}`, url: `${horizonUrl}${page.horizon}`, firstRow: HORIZON_FIRST_ROW, login: (context) => context.addCookies(state) }));
     // Ours and Horizon's loads alternate, so a burst of load on this shared machine falls on both alike.
-    const all = await benchPages(ours.flatMap((page, index) => [page, theirs[index]]), cookieLogin(cloud), runs, browser);
-    const pick = (horizon: boolean) => new Map([...all].filter(([label]) => label.startsWith('horizon ') === horizon).map(([label, result]) => [label.replace(/^horizon /, ''), result]));
-    printPages(pick(false), pick(true));
+    const both = ours.flatMap((page, index) => [page, theirs[index]]);
+    printPages(...oursAndHorizons(await benchPages(both, cookieLogin(cloud), runs, browser)));
+    console.log(`${warmHeading}, interleaved with Horizon's`);
+    printWarmPages(...oursAndHorizons(await benchWarmPages(both, cookieLogin(cloud), runs, browser)));
   }
   console.log(`(load after the pages: ${loadAverage()})`);
+}
+
+/** Results by page label split into ours and Horizon's (labelled `horizon …`), each by the page's own label. */
+function oursAndHorizons<T>(all: Map<string, T>): [Map<string, T>, Map<string, T>] {
+  const pick = (horizon: boolean) => new Map([...all].filter(([label]) => label.startsWith('horizon ') === horizon).map(([label, result]) => [label.replace(/^horizon /, ''), result]));
+  return [pick(false), pick(true)];
 }
 
 /** Logs in to Horizon's form once; its session cookies are given to each run's fresh context. */
