@@ -174,7 +174,7 @@ const ROOT = '<div id="root"></div>';
 /**
  * Sends index.html with the bootstrap block at the end of its body, and the
  * app's markup in its root element when the server drew the page. The head
- * goes out at once; the app's scripts go last (`scriptsMovedOut`), and the
+ * goes out at once, before the page's reads start; the app's scripts go last (`scriptsMovedOut`), and the
  * app starts once the whole page is there (app/main.tsx), so it finds the
  * block. Gzipped when the browser
  * takes it (this route is no registered route, so the compress plugin does
@@ -191,10 +191,12 @@ export function sendPage(app: FastifyInstance, request: FastifyRequest, reply: F
   reply.header('Vary', 'Cookie, Accept-Encoding').type('text/html; charset=utf-8');
   if (gzip) reply.header('Content-Encoding', 'gzip');
   stream.write(head);
-  if (stream instanceof Gzip) stream.flush();
+  // The page's reads start once the head is on its way. Answered in process (the built-in cloud), they hold the event
+  // loop until the page is drawn, and gzip's flushed head, which comes back through it, went out with the whole page.
+  const headSent = new Promise<void>((resolve) => (stream instanceof Gzip ? stream.flush(() => resolve()) : setImmediate(resolve)));
   const rootElement = root < 0 ? '' : ROOT;
   const wantsBootstrap = String(request.headers.accept ?? '').includes('text/html');
-  (wantsBootstrap ? pageBootstrap(app, request, entry) : Promise.resolve(null)).then(
+  headSent.then(() => (wantsBootstrap ? pageBootstrap(app, request, entry) : null)).then(
     (parts) => {
       const drawn = Boolean(parts?.markup && root >= 0);
       stream.end(`${drawn ? drawnRoot(parts!.markup!) : rootElement}${body}${bootstrapBlock(parts?.json ?? null)}${appScripts(late, drawn)}${tail}`);
