@@ -69,12 +69,16 @@ describe('usage chart data through /api/nova/usage/chart/', { timeout: 90_000 },
     expect(chart.stats.tooltip_used).toMatch(/^Latest: [\d.]+ MB$/);
     expect(chart.settings).toMatchObject({ xMin: `${today()}T00:00:00Z`, xMax: `${today()}T23:59:59Z`, higlight_last_point: true });
 
-    // The admin Overview's chart is the whole cloud's: every hour holds at least demo's RAM, and so its peak.
+    // The admin Overview's chart is the whole cloud's: every hour holds at least demo's RAM, and so its peak. This
+    // hour's sample moves while the hour runs (an instance another test file ends lowers its average), so demo's is
+    // read before and after the cloud's, and the cloud's is compared with the lower of the two.
     const cloudWide = (await admin.get(`/api/nova/usage/chart/?meter=memory_mb&start=${today()}&end=${today()}&all_projects=true`)).body;
+    const after = (await demo.get(`/api/nova/usage/chart/?meter=memory_mb&start=${today()}&end=${today()}`)).body;
     expect(cloudWide.series[0]).toMatchObject({ name: 'RAM', unit: 'MB' });
     const demoAt = new Map(series.data.map((point: { x: string; y: number }) => [point.x, point.y]));
+    for (const point of after.series[0].data as { x: string; y: number }[]) demoAt.set(point.x, Math.min(point.y, (demoAt.get(point.x) as number | undefined) ?? point.y));
     for (const point of cloudWide.series[0].data as { x: string; y: number }[]) expect(point.y).toBeGreaterThanOrEqual((demoAt.get(point.x) as number | undefined) ?? 0);
-    expect(cloudWide.stats.max_value).toBeGreaterThanOrEqual(chart.stats.max_value);
+    expect(cloudWide.stats.max_value).toBeGreaterThanOrEqual(Math.min(chart.stats.max_value, after.stats.max_value));
   });
 
   it("gives a project without instances an empty series, and the admin any project's", async () => {
