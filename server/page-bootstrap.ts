@@ -174,9 +174,9 @@ const ROOT = '<div id="root"></div>';
 /**
  * Sends index.html with the bootstrap block at the end of its body, and the
  * app's markup in its root element when the server drew the page. The head
- * goes out at once, before the page's reads start; the app's scripts go last (`scriptsMovedOut`), and the
- * app starts once the whole page is there (app/main.tsx), so it finds the
- * block. Gzipped when the browser
+ * goes out at once, before the page's reads start; the app's scripts go last
+ * (`scriptsMovedOut`, `appScripts`), and the app starts once the whole page
+ * is there (app/main.tsx), so it finds the block. Gzipped when the browser
  * takes it (this route is no registered route, so the compress plugin does
  * not see it).
  */
