@@ -18,8 +18,8 @@ function openResize(update = vi.fn(async () => undefined), limits = { maxTotalCo
   const backend = signedInBackend({
     resources: {
       'server-resize': { getOne: () => SERVER },
-      // The resize is the instance's named call (dataProviders/nova-servers.ts).
-      instance: { call: update },
+      // The resize is the instance's named call (dataProviders/nova-servers.ts); the instances list is where it lands.
+      instance: { call: update, getList: () => [] },
       flavor: {
         getList: () => [
           makeFlavor({ id: 'f-tiny', name: 'm1.tiny', vcpus: 1, ram: 512, disk: 1 }),
@@ -70,6 +70,7 @@ describe('Resize Instance (Horizon resize workflow, spec 2 §5 flavor rules)', {
     expect((await screen.findByRole('alert')).textContent).toContain('Request for resizing of instance "web" has been submitted.');
     expect(update).toHaveBeenCalledWith({ id: 'srv-1', name: 'resize', data: { flavor_id: 'f-medium', disk_config: 'MANUAL' } });
     await waitFor(() => expect(currentPath(router)).toBe('/project/instances'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Instances' })).toBeTruthy();
   });
 
   it('needs a new flavor', async () => {
