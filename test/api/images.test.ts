@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../support/api-client.js';
 import { startTestCloud, type TestCloud, uniqueName } from '../support/cloud.js';
-import { cookieHeader, legacyImageUpload } from '../support/image-upload.js';
+import { legacyImageUpload } from '../support/image-upload.js';
 import { waitUntil } from '../support/wait.js';
 
 let cloud: TestCloud;
@@ -59,7 +59,7 @@ async function legacyUpload(as: ApiClient, metadata: Record<string, unknown>, da
 
 /** The browser's direct upload PUT: raw bytes, the ticket, no X-Requested-With. */
 async function directPut(as: ApiClient, url: string, ticket: string | undefined, data: Buffer) {
-  const headers: Record<string, string> = { Cookie: cookieHeader(as), 'Content-Type': 'application/octet-stream' };
+  const headers: Record<string, string> = { Cookie: as.cookieHeader(), 'Content-Type': 'application/octet-stream' };
   if (ticket !== undefined) headers['X-Upload-Ticket'] = ticket;
   const response = await fetch(cloud.baseUrl + url, { method: 'PUT', headers, body: new Uint8Array(data) });
   const text = await response.text();

@@ -41,7 +41,7 @@ beforeAll(async () => {
   const { createBackend } = (await import(join(copy, 'dataProviders/index.ts'))) as typeof import('../../dataProviders/index');
   cloud = await startOwnCloud();
   const session: ApiClient = await CopyApiClient.loggedIn(cloud, 'demo');
-  const cookies = () => [...session.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  const cookies = () => session.cookieHeader();
   const http = createHttpClient({
     notify: { error() {}, add() {} },
     onUnauthorized() {},

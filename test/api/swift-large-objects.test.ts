@@ -14,7 +14,6 @@ let demo: ApiClient;
 const created: string[] = [];
 
 const C = (container: string) => `/api/swift/containers/${encodeURIComponent(container)}`;
-const cookieHeader = (client: ApiClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
 beforeAll(async () => {
   cloud = await startTestCloud({ settingsOverrides: { SWIFT_SEGMENT_SIZE: SEGMENT } });
@@ -37,14 +36,14 @@ async function upload(container: string, object: string, data: Buffer) {
   form.append('file', new Blob([new Uint8Array(data)]), 'large');
   const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${encodeURIComponent(object)}`, {
     method: 'POST',
-    headers: { Cookie: cookieHeader(demo), 'X-CSRFToken': demo.cookies.get('csrftoken') ?? '' },
+    headers: { Cookie: demo.cookieHeader(), 'X-CSRFToken': demo.cookies.get('csrftoken') ?? '' },
     body: form,
   });
   return response.status;
 }
 
 async function download(container: string, object: string): Promise<Buffer> {
-  const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${encodeURIComponent(object)}`, { headers: { Cookie: cookieHeader(demo) } });
+  const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${encodeURIComponent(object)}`, { headers: { Cookie: demo.cookieHeader() } });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }

@@ -9,7 +9,6 @@ const containers: { client: () => ApiClient; name: string }[] = [];
 
 const enc = (name: string) => encodeURIComponent(name).replace(/%2F/g, '/');
 const C = (container: string) => `/api/swift/containers/${encodeURIComponent(container)}`;
-const cookieHeader = (client: ApiClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 
 beforeAll(async () => {
   cloud = await startTestCloud();
@@ -51,7 +50,7 @@ async function createContainer(client: ApiClient, prefix: string, body: Record<s
 async function upload(client: ApiClient, container: string, object: string, data: Buffer, options: { csrf?: boolean; filename?: string; type?: string } = {}) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(data)], { type: options.type }), options.filename ?? 'upload.bin');
-  const headers: Record<string, string> = { Cookie: cookieHeader(client) };
+  const headers: Record<string, string> = { Cookie: client.cookieHeader() };
   if (options.csrf !== false) headers['X-CSRFToken'] = client.cookies.get('csrftoken') ?? '';
   const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${enc(object)}`, { method: 'POST', headers, body: form });
   const text = await response.text();
@@ -59,7 +58,7 @@ async function upload(client: ApiClient, container: string, object: string, data
 }
 
 async function download(client: ApiClient, container: string, object: string) {
-  const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${enc(object)}`, { headers: { Cookie: cookieHeader(client) } });
+  const response = await fetch(`${cloud.baseUrl}${C(container)}/object/${enc(object)}`, { headers: { Cookie: client.cookieHeader() } });
   return { status: response.status, headers: response.headers, data: Buffer.from(await response.arrayBuffer()) };
 }
 
@@ -174,7 +173,7 @@ describe('objects through /api/swift/containers/{c}/object/', () => {
     ]);
     const response = await fetch(`${cloud.baseUrl}${C(name)}/object/half.bin`, {
       method: 'POST',
-      headers: { Cookie: cookieHeader(demo), 'X-CSRFToken': demo.cookies.get('csrftoken') ?? '', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
+      headers: { Cookie: demo.cookieHeader(), 'X-CSRFToken': demo.cookies.get('csrftoken') ?? '', 'Content-Type': `multipart/form-data; boundary=${boundary}` },
       body,
     });
     expect(response.status).toBe(400);

@@ -39,6 +39,11 @@ export class ApiClient {
     return this.request('POST', '/api/auth/login/', { auth_type: 'credentials', username: persona, password, domain: 'Default', region: 'RegionOne' }, { csrf: false, headers });
   }
 
+  /** The cookies held, as a Cookie header (also for the requests a test makes itself: forms, raw bytes). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
   get<T = any>(path: string, options?: RequestOptions) {
     return this.request<T>('GET', path, undefined, options);
   }
@@ -54,7 +59,7 @@ export class ApiClient {
     if (options.ajax !== false) headers['X-Requested-With'] = 'XMLHttpRequest';
     const csrf = options.csrf ?? true;
     if (csrf !== false && method !== 'GET') headers['X-CSRFToken'] = typeof csrf === 'string' ? csrf : (this.cookies.get('csrftoken') ?? '');
-    if (this.cookies.size) headers.Cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    if (this.cookies.size) headers.Cookie = this.cookieHeader();
     let payload: string | undefined;
     if (options.rawBody !== undefined) payload = options.rawBody;
     else if (body !== undefined) payload = JSON.stringify(body);

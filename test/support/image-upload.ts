@@ -1,8 +1,5 @@
 import type { ApiClient } from './api-client.js';
 
-/** The cookies `client` holds, as a Cookie header (for requests ApiClient does not make: forms, raw bytes). */
-export const cookieHeader = (client: ApiClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-
 /**
  * The browser's legacy image upload: a multipart form with `$$originalJSON`
  * and the file as `data`, to `${baseUrl}/api/glance/images/` as `client`.
@@ -12,7 +9,7 @@ export async function legacyImageUpload(baseUrl: string, client: ApiClient, meta
   for (const [key, value] of Object.entries(metadata)) form.append(key, String(value));
   form.append('$$originalJSON', JSON.stringify({ ...metadata, data: {} }));
   form.append('data', new Blob([new Uint8Array(data)]), 'disk.img');
-  const headers: Record<string, string> = { Cookie: cookieHeader(client), 'X-Requested-With': 'XMLHttpRequest' };
+  const headers: Record<string, string> = { Cookie: client.cookieHeader(), 'X-Requested-With': 'XMLHttpRequest' };
   if (options.csrf !== false) headers['X-CSRFToken'] = client.cookies.get('csrftoken') ?? '';
   const response = await fetch(`${baseUrl}/api/glance/images/`, { method: 'POST', headers, body: form });
   const body = JSON.parse(await response.text());
