@@ -6,6 +6,7 @@ import { createGzip, Gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { BOOTSTRAP_ELEMENT_ID, type Bootstrap, type RenderedPage, type ServerEntry } from '../shared/bootstrap.js';
 import { routeInProcess } from './openstack/in-process.js';
+import { BoundedMap } from './bounded-map.js';
 import { policyVerdicts } from './policy/enforce.js';
 
 /**
@@ -91,9 +92,8 @@ async function renderPage(request: FastifyRequest, entry: (() => Promise<ServerE
  * answers are made afresh, with the request's own cookie, and a render that
  * asks for another URL (a new page size, a filter) makes that read itself.
  */
-const lastFirstReads = new Map<string, string[]>();
-/** Enough for a few hundred users' recent pages; the oldest is dropped first. */
-const MAX_REMEMBERED_PAGES = 2000;
+/** Enough for a few hundred users' recent pages. */
+const lastFirstReads = new BoundedMap<string, string[]>(2000);
 
 /**
  * Starts the reads `request`'s page made first on its last load, and gives
@@ -120,10 +120,8 @@ function startEarlyReads(request: FastifyRequest, fetch: typeof globalThis.fetch
     }) as typeof globalThis.fetch,
     remember(urls: string[]) {
       discard();
-      lastFirstReads.delete(key);
-      if (!urls.length) return;
-      if (lastFirstReads.size >= MAX_REMEMBERED_PAGES) lastFirstReads.delete(lastFirstReads.keys().next().value!);
-      lastFirstReads.set(key, urls);
+      if (urls.length) lastFirstReads.set(key, urls);
+      else lastFirstReads.delete(key);
     },
     discard,
   };

@@ -1,6 +1,7 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BoundedMap } from '../bounded-map.js';
 
 /**
  * What the encrypted session cookie holds. The Keystone token lives here and
@@ -53,12 +54,11 @@ export const sessionPlugin = fp<SessionOptions>(async (app, options) => {
 
   // Decrypting the cookie was a tenth of a list call's own cost: the same cookie
   // opens to the same session, so recent ones are kept decrypted (per process, bounded).
-  const opened = new Map<string, SessionData | null>();
+  const opened = new BoundedMap<string, SessionData | null>(OPENED_SESSIONS);
   const openCached = (raw: string): SessionData | null => {
     let session = opened.get(raw);
     if (session === undefined) {
       session = open(raw, key);
-      if (opened.size >= OPENED_SESSIONS) opened.delete(opened.keys().next().value!);
       opened.set(raw, session);
     }
     return session && { ...session };

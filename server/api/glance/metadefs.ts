@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { BffContext } from '../../context.js';
 import type { CloudClient } from '../../openstack/client.js';
+import { BoundedMap } from '../../bounded-map.js';
 
 /**
  * `/api/glance/metadefs/` (api-contract §4): namespaces for a resource type,
@@ -19,8 +20,7 @@ type NamespaceSummary = { namespace: string; resource_type_associations?: Associ
 const RESULT_LIMIT = 1000;
 const DEFAULT_PAGE_SIZE = 20;
 const CACHE_MS = 60_000;
-const MAX_CACHED = 500;
-const cache = new Map<string, { at: number; value: unknown }>();
+const cache = new BoundedMap<string, { at: number; value: unknown }>(500);
 
 const first = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
 
@@ -62,7 +62,6 @@ export const metadefRoutes: FastifyPluginAsync<BffContext> = async (app, { acces
     reply.header('Cache-Control', 'private, max-age=60');
     if (hit && Date.now() - hit.at < CACHE_MS) return hit.value;
     const value = await namespaceList(client, request);
-    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
     cache.set(key, { at: Date.now(), value });
     return value;
   });

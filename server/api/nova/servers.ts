@@ -7,6 +7,7 @@ import type { InstanceActionBody } from '../../../shared/generated/instance.js';
 import { nativeCreateBody } from './server-spec.js';
 import { enforce } from '../../policy/enforce.js';
 import { adminFilters, NO_ROWS_PAGE } from '../admin-filters.js';
+import { BoundedMap } from '../../bounded-map.js';
 
 /**
  * `/api/nova/servers/` and `/api/nova/servers/{id}` (api-contract §6, §6.1,
@@ -61,16 +62,13 @@ const imageIdOf = (server: NativeServer) => (server.image && typeof server.image
  * page of instances no longer waits for two calls one after the other
  * (issue 17: Glance's answer was 10-40 ms of the instances page).
  */
-const recentImageIds = new Map<string, string[]>();
-/** More ids than a page holds are not worth asking for on a guess; the bound on projects keeps the map small. */
+const recentImageIds = new BoundedMap<string, string[]>(1000);
+/** More ids than a page holds are not worth asking for on a guess. */
 const MAX_GUESSED_IDS = 100;
-const MAX_GUESSED_PROJECTS = 1000;
 
 function rememberImageIds(key: string, ids: string[]): void {
-  recentImageIds.delete(key);
-  if (ids.length > MAX_GUESSED_IDS) return;
-  if (recentImageIds.size >= MAX_GUESSED_PROJECTS) recentImageIds.delete(recentImageIds.keys().next().value!);
-  recentImageIds.set(key, ids);
+  if (ids.length > MAX_GUESSED_IDS) recentImageIds.delete(key);
+  else recentImageIds.set(key, ids);
 }
 
 /**
