@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../test/support/browser.js';
 import { firstRowPaintedAt, watchFirstRow } from '../test/support/first-row.js';
 
@@ -84,13 +84,23 @@ async function firstRowInNewTab(context: BrowserContext, target: PageTarget): Pr
   const page = await context.newPage();
   try {
     await watchFirstRow(page, target.firstRow, () => undefined);
-    const startEpoch = Date.now();
-    await page.goto(target.url, { waitUntil: 'commit' });
-    await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });
-    return Math.round((await firstRowPaintedAt(page)) - startEpoch);
+    return (await loadToFirstRow(page, target)).firstRowMs;
   } finally {
     await page.close();
   }
+}
+
+/**
+ * Navigates `page` (its first row watched: `watchFirstRow`) to the target:
+ * ms to the frame rendered with the row, and to Playwright's wait noticing it.
+ */
+async function loadToFirstRow(page: Page, target: PageTarget): Promise<{ firstRowMs: number; seenMs: number }> {
+  const start = performance.now();
+  const startEpoch = Date.now();
+  await page.goto(target.url, { waitUntil: 'commit' });
+  await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });
+  const seenMs = Math.round(performance.now() - start);
+  return { firstRowMs: Math.round((await firstRowPaintedAt(page)) - startEpoch), seenMs };
 }
 
 /** One line per page: the warm loads' median first row and their range, beside Horizon's when given. */
@@ -173,13 +183,8 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     });
     // Requests are counted until the row is in the DOM as the page sees it, not when the wait below notices it.
     await watchFirstRow(page, target.firstRow, () => (counting = false));
-    const start = performance.now();
-    const startEpoch = Date.now();
-    await page.goto(target.url, { waitUntil: 'commit' });
-    await page.locator(target.firstRow).first().waitFor({ timeout: 60_000 });
-    const seenMs = Math.round(performance.now() - start);
+    const { firstRowMs, seenMs } = await loadToFirstRow(page, target);
     counting = false;
-    const firstRowMs = Math.round((await firstRowPaintedAt(page)) - startEpoch);
     let dataOnlyMs: number | null = null;
     if (target.dataUrl) {
       dataOnlyMs = await page.evaluate(async (url) => {
