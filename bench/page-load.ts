@@ -41,7 +41,6 @@ export async function benchPages(targets: PageTarget[], login: (context: Browser
     // Interleaved: page after page, run after run, so the machine's load falls on all alike.
     for (let run = 0; run < runs; run++) {
       for (const target of targets) {
-        await machineAtRest();
         results.get(target.label)!.push(await loadOnce(own, target, target.login ?? login));
       }
     }
@@ -69,7 +68,6 @@ export async function benchWarmPages(targets: PageTarget[], login: (context: Bro
     }
     for (let run = 0; run <= runs; run++) {
       for (const target of targets) {
-        await machineAtRest();
         const firstRowMs = await firstRowInNewTab(contexts.get(target.label)!, target);
         if (run > 0) results.get(target.label)!.push(firstRowMs);
       }
@@ -84,6 +82,7 @@ async function firstRowInNewTab(context: BrowserContext, target: PageTarget): Pr
   const page = await context.newPage();
   try {
     await watchFirstRow(page, target.firstRow, () => undefined);
+    await machineAtRest();
     return (await loadToFirstRow(page, target)).firstRowMs;
   } finally {
     await page.close();
@@ -130,7 +129,9 @@ function cpuTicks(): { busy: number; total: number } | undefined {
  * tenth of a second. A load started while the last one's tail still ran
  * (the closed page's renderer, Horizon's server finishing its work) was
  * billed for it: the loads alternate between the two dashboards, so that
- * tail fell on the page after it, not on the page that left it.
+ * tail fell on the page after it, not on the page that left it. Waited for
+ * once the load's tab is open, just before it navigates: the new tab's
+ * renderer starting up is the browser's cost, not the page's.
  */
 async function machineAtRest(): Promise<void> {
   const deadline = performance.now() + 3000;
@@ -183,6 +184,7 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     });
     // Requests are counted until the row is in the DOM as the page sees it, not when the wait below notices it.
     await watchFirstRow(page, target.firstRow, () => (counting = false));
+    await machineAtRest();
     const { firstRowMs, seenMs } = await loadToFirstRow(page, target);
     counting = false;
     let dataOnlyMs: number | null = null;

@@ -4,8 +4,35 @@ import { type Browser, type BrowserServer, chromium, type LaunchOptions } from '
 const LAUNCH: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', disabledFeatures()],
 };
+
+/**
+ * Chromium 156 loads its address bar's popup as a web page (chrome://omnibox-popup.top-chrome) in a renderer of its
+ * own for each new window, headless too: 200-540 ms of CPU beside most page loads of the 2026-12-08 traces, on a
+ * machine of 2 cores that the cloud, this server and the page share. The two features below keep it native. Chromium
+ * honours only the last `--disable-features`, so this one repeats what Playwright's own (1.64, its chromiumSwitches)
+ * turns off: paint holding above all, whose absence the bench's first-row times assume.
+ */
+function disabledFeatures(): string {
+  const playwrights = [
+    'AvoidUnnecessaryBeforeUnloadCheckSync',
+    'DestroyProfileOnBrowserClose',
+    'HttpsUpgrades',
+    'HttpsFirstBalancedModeAutoEnable',
+    'LensOverlay',
+    'MediaRouter',
+    'PaintHolding',
+    'ThirdPartyStoragePartitioning',
+    'AvoidCorsURLLoaderRestartOnRedirect',
+    'TcpPortRandomizationWin',
+    'OptimizationHints',
+    'NetworkTimeServiceQuerying',
+    'AimEnabled',
+    'PreconnectToSearch',
+  ];
+  return `--disable-features=${[...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`;
+}
 
 /**
  * The browser tests' Chromium: the same, with V8's optimising compilers (Maglev, TurboFan) off. A journey's page
