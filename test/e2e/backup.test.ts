@@ -31,9 +31,10 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     const { page, context } = await openSession(browser());
     await logIn(page, baseUrl, 'demo', passwords.demo);
     const baas = <T,>(path: string) => page.evaluate(async (url) => (await fetch(url, { headers: { 'X-Requested-With': 'XMLHttpRequest' } })).json(), `/api/baas/duratus/${path}`) as Promise<T>;
-    // The plan's backup tasks as the service lists them (the search also finds its restore job, 'restore <plan>').
-    const tasksOfPlan = async () =>
-      (await baas<{ data: { items: { status: string; message?: string; jobType: string }[] } }>(`task-history/?number=100&search=${encodeURIComponent(planName)}`)).data.items.filter((task) => task.jobType === 'backup');
+    // The plan's tasks of one kind that have ended, as the service lists them (the search finds its restore job, 'restore <plan>', too).
+    const endedTasks = async (jobType: 'backup' | 'restore') =>
+      (await baas<{ data: { items: { status: string; message?: string; jobType: string }[] } }>(`task-history/?number=100&search=${encodeURIComponent(planName)}`)).data.items.filter((task) => task.jobType === jobType);
+    const tasksOfPlan = () => endedTasks('backup');
 
     await openPanel(page, baseUrl, '/project/duratus_job');
     await page.getByRole('button', { name: 'Create Plan' }).click();
@@ -94,11 +95,11 @@ describe('Backup plans in the browser (spec 3 §2.5)', () => {
     await restore.getByRole('textbox', { name: `Restore name of ${nameA}` }).fill(`${nameA}-restored`);
     await restore.getByRole('button', { name: 'Restore' }).click();
     await expectToast(page, `Restore 'restore ${planName}' was successfully created.`);
-    const restored = await waitUntil(
-      async () => ((await (await fetch(`${cinder.url}/volumes/detail?name=${nameA}-restored`, { headers: cinder.headers })).json()) as { volumes: { id: string; status: string }[] }).volumes,
-      (volumes) => volumes.length === 1 && volumes[0].status === 'available',
-      { what: `${nameA}-restored available`, interval: 500 },
-    );
+    // The new volume is available once made, before the backup is restored into it: the restore's task ending is what says it is done.
+    const [restoreTask] = await waitUntil(() => endedTasks('restore'), (tasks) => tasks.length === 1, { what: 'the restore task ended', interval: 500 });
+    expect(restoreTask).toMatchObject({ status: 'completed' });
+    const restored = ((await (await fetch(`${cinder.url}/volumes/detail?name=${nameA}-restored`, { headers: cinder.headers })).json()) as { volumes: { id: string; status: string }[] }).volumes;
+    expect(restored.map((volume) => volume.status)).toEqual(['available']);
     expect((await fetch(`${cinder.url}/volumes/${restored[0].id}`, { method: 'DELETE', headers: cinder.headers })).status).toBe(202);
 
     // The scheduler runs the plan at its minute: two more tasks, incremental backups on the first ones. The minute comes now: the
