@@ -82,7 +82,6 @@ async function firstRowInNewTab(context: BrowserContext, target: PageTarget): Pr
   const page = await context.newPage();
   try {
     await watchFirstRow(page, target.firstRow, () => undefined);
-    await machineAtRest();
     return (await loadToFirstRow(page, target)).firstRowMs;
   } finally {
     await page.close();
@@ -90,10 +89,12 @@ async function firstRowInNewTab(context: BrowserContext, target: PageTarget): Pr
 }
 
 /**
- * Navigates `page` (its first row watched: `watchFirstRow`) to the target:
- * ms to the frame rendered with the row, and to Playwright's wait noticing it.
+ * Navigates `page` (its first row watched: `watchFirstRow`) to the target,
+ * once the machine is at rest: ms to the frame rendered with the row, and to
+ * Playwright's wait noticing it.
  */
 async function loadToFirstRow(page: Page, target: PageTarget): Promise<{ firstRowMs: number; seenMs: number }> {
+  await machineAtRest();
   const start = performance.now();
   const startEpoch = Date.now();
   await page.goto(target.url, { waitUntil: 'commit' });
@@ -184,7 +185,6 @@ async function loadOnce(browser: Browser, target: PageTarget, login: (context: B
     });
     // Requests are counted until the row is in the DOM as the page sees it, not when the wait below notices it.
     await watchFirstRow(page, target.firstRow, () => (counting = false));
-    await machineAtRest();
     const { firstRowMs, seenMs } = await loadToFirstRow(page, target);
     counting = false;
     let dataOnlyMs: number | null = null;

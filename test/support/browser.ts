@@ -1,38 +1,40 @@
 import { type Browser, type BrowserServer, chromium, type LaunchOptions } from 'playwright-core';
 
+/**
+ * Chromium 156 loads its address bar's popup as a web page (chrome://omnibox-popup.top-chrome) in a renderer of its
+ * own for each new window, headless too: 200-540 ms of CPU beside most page loads of the 2026-12-08 traces, on a
+ * machine of 2 cores that the cloud, this server and the page share. The last two features keep it native. Chromium
+ * honours only the last `--disable-features`, so this one repeats what Playwright's own turns off (its
+ * chromiumSwitches; test/unit/browser-flags.test.ts checks the list still holds it all): paint holding above all,
+ * whose absence the bench's first-row times assume.
+ */
+export const DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+];
+
 /** Debian's Chromium, headless, with the flags this closed network needs (env doc): the browser as a user runs it (the bench's). */
 const LAUNCH: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', disabledFeatures()],
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', `--disable-features=${DISABLED_FEATURES.join(',')}`],
 };
-
-/**
- * Chromium 156 loads its address bar's popup as a web page (chrome://omnibox-popup.top-chrome) in a renderer of its
- * own for each new window, headless too: 200-540 ms of CPU beside most page loads of the 2026-12-08 traces, on a
- * machine of 2 cores that the cloud, this server and the page share. The two features below keep it native. Chromium
- * honours only the last `--disable-features`, so this one repeats what Playwright's own (1.64, its chromiumSwitches)
- * turns off: paint holding above all, whose absence the bench's first-row times assume.
- */
-function disabledFeatures(): string {
-  const playwrights = [
-    'AvoidUnnecessaryBeforeUnloadCheckSync',
-    'DestroyProfileOnBrowserClose',
-    'HttpsUpgrades',
-    'HttpsFirstBalancedModeAutoEnable',
-    'LensOverlay',
-    'MediaRouter',
-    'PaintHolding',
-    'ThirdPartyStoragePartitioning',
-    'AvoidCorsURLLoaderRestartOnRedirect',
-    'TcpPortRandomizationWin',
-    'OptimizationHints',
-    'NetworkTimeServiceQuerying',
-    'AimEnabled',
-    'PreconnectToSearch',
-  ];
-  return `--disable-features=${[...playwrights, 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'].join(',')}`;
-}
 
 /**
  * The browser tests' Chromium: the same, with V8's optimising compilers (Maglev, TurboFan) off. A journey's page
